@@ -1,0 +1,35 @@
+// Shared measurement helpers for the bench modules.
+
+/** Median of a list of numbers. */
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * Runs `fn` (async allowed) `iterations` times per sample, `samples` times, and returns the
+ * median nanoseconds per iteration. Warm-up first so the JIT has settled.
+ */
+export async function nsPerOp(fn, { iterations = 20_000, samples = 15, warmup = 2 } = {}) {
+  for (let w = 0; w < warmup; w++) for (let i = 0; i < iterations; i++) await fn(i);
+  const per = [];
+  for (let s = 0; s < samples; s++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) await fn(i);
+    per.push(Number(process.hrtime.bigint() - t0) / iterations);
+  }
+  return median(per);
+}
+
+/** Median milliseconds of `samples` runs of an async function. */
+export async function msPerRun(fn, { samples = 7, warmup = 1 } = {}) {
+  for (let w = 0; w < warmup; w++) await fn();
+  const per = [];
+  for (let s = 0; s < samples; s++) {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    per.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return median(per);
+}

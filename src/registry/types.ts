@@ -1,0 +1,101 @@
+/** Public types of the registry core. */
+
+/** A JSON Schema object (the `parameters` of a tool). */
+export type JsonSchema = Record<string, unknown>;
+
+/** An OpenAI function schema: `{ name?, description?, parameters? }` plus anything else. */
+export interface ToolSchema {
+  name?: string;
+  description?: string;
+  parameters?: JsonSchema;
+  [key: string]: unknown;
+}
+
+/** What the model is sent: OpenAI's tool definition format. */
+export interface ToolDefinition {
+  type: "function";
+  function: ToolSchema & { name: string };
+}
+
+/** A result with images or other non-text parts; passed through dispatch untouched. */
+export interface MultimodalResult {
+  _multimodal: true;
+  content: Array<Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export type ToolOutput = string | MultimodalResult;
+
+export type ApprovalDecision = "once" | "session" | "deny";
+
+/** What a tool asks the user before doing something dangerous. */
+export interface ApprovalRequest {
+  tool: string;
+  /** The command or path the approval is about, shown to the user verbatim. */
+  subject: string;
+  /** Why it needs approval, in a few words ("recursive delete"). */
+  reason: string;
+  /** Stable key of the rule that matched; "session" approvals are remembered per key. */
+  key: string;
+}
+
+/** Per-call context handed to every handler. */
+export interface ToolContext {
+  signal?: AbortSignal;
+  approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  toolCallId?: string;
+  [key: string]: unknown;
+}
+
+export type ToolHandler = (args: Record<string, unknown>, ctx: ToolContext) => unknown;
+
+export type CheckFn = () => boolean | Promise<boolean>;
+
+export interface RegisterOptions {
+  name: string;
+  toolset: string;
+  schema: ToolSchema;
+  handler: ToolHandler;
+  checkFn?: CheckFn;
+  requiresEnv?: readonly string[];
+  description?: string;
+  emoji?: string;
+  /** Results longer than this are spilled to a file by the model-facing layer; `Infinity` = never. */
+  maxResultSizeChars?: number;
+  /** Called when definitions are built; its keys are shallow-merged over the static schema. */
+  dynamicSchemaOverrides?: () => Partial<ToolSchema>;
+  /** Replace a same-named tool of another toolset instead of being refused. */
+  override?: boolean;
+  /** The tool only reads: the agent may run several such calls in parallel. */
+  readOnly?: boolean;
+  /** Per-call timeout in ms applied by the model-facing layer; `Infinity` = the tool times itself. */
+  timeoutMs?: number;
+}
+
+/** The read-only record of one registered tool. */
+export interface ToolEntry {
+  readonly name: string;
+  readonly toolset: string;
+  readonly schema: ToolSchema;
+  readonly handler: ToolHandler;
+  readonly checkFn: CheckFn | undefined;
+  readonly requiresEnv: readonly string[];
+  readonly description: string;
+  readonly emoji: string;
+  readonly maxResultSizeChars: number | undefined;
+  readonly dynamicSchemaOverrides: (() => Partial<ToolSchema>) | undefined;
+  readonly readOnly: boolean;
+  readonly timeoutMs: number | undefined;
+}
+
+export interface ToolsetAvailability {
+  available: boolean;
+  tools: string[];
+  description: string;
+  requirements: string[];
+}
+
+export interface ToolAvailabilityReport {
+  available: string[];
+  unavailable: Array<{ name: string; envVars: string[]; tools: string[] }>;
+}

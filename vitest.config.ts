@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Child processes (terminal, MCP servers, the CLI) are real; two cores, so keep the pool small.
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
