@@ -1,0 +1,390 @@
+/**
+ * The tool registry: tools register themselves at import time, the agent asks for their
+ * definitions and dispatches calls by name. Dispatch never throws into the agent loop: every
+ * failure comes back as an `{"error": ...}` JSON string the model can read.
+ */
+import { checkAvailable } from "./availability.js";
+import { createLogger } from "./logger.js";
+import { boundErrorText, MAX_ERROR_CHARS, toolError } from "./results.js";
+import type {
+  CheckFn,
+  MultimodalResult,
+  RegisterOptions,
+  ToolAvailabilityReport,
+  ToolContext,
+  ToolDefinition,
+  ToolEntry,
+  ToolOutput,
+  ToolSchema,
+  ToolsetAvailability,
+} from "./types.js";
+
+const log = createLogger("registry");
+
+/** Results longer than this are spilled by the model-facing layer unless a tool says otherwise. */
+export const DEFAULT_MAX_RESULT_CHARS = 100_000;
+export const DEFAULT_EMOJI = "⚡";
+
+const EMPTY_CONTEXT: ToolContext = Object.freeze({});
+const ERROR_PREFIX = /^\s*\{\s*"error"\s*:/;
+
+export type RegistryListener = (generation: number) => void;
+
+export class ToolRegistry {
+  readonly #tools = new Map<string, ToolEntry>();
+  readonly #toolsets = new Map<string, Set<string>>();
+  readonly #aliases = new Map<string, string>();
+  readonly #toolsetDescriptions = new Map<string, string>();
+  readonly #definitions = new WeakMap<ToolEntry, ToolDefinition>();
+  readonly #listeners = new Set<RegistryListener>();
+  #sortedNames: string[] | undefined;
+  #generation = 0;
+
+  /** Change counter: bumped by every registration, removal and alias change. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  register(opts: RegisterOptions): ToolEntry | undefined {
+    const entry = makeEntry(opts);
+    const existing = this.#tools.get(entry.name);
+    if (existing !== undefined && existing.toolset !== entry.toolset) {
+      if (opts.override !== true) {
+        log.error(
+          `Tool registration REJECTED: "${entry.name}" from toolset "${entry.toolset}" would shadow the tool of ` +
+            `toolset "${existing.toolset}". Rename it, or pass override: true to replace it on purpose.`,
+          { tool: entry.name, toolset: entry.toolset, existingToolset: existing.toolset },
+        );
+        return undefined;
+      }
+      log.info(`Tool "${entry.name}" of toolset "${existing.toolset}" overridden by toolset "${entry.toolset}"`);
+      this.#removeFromToolset(existing);
+    }
+    this.#tools.set(entry.name, entry);
+    this.#membersOf(entry.toolset).add(entry.name);
+    if (existing === undefined) this.#sortedNames = undefined;
+    this.#changed();
+    return entry;
+  }
+
+  deregister(name: string): boolean {
+    const entry = this.#tools.get(name);
+    if (entry === undefined) return false;
+    this.#tools.delete(name);
+    this.#removeFromToolset(entry);
+    this.#sortedNames = undefined;
+    this.#changed();
+    return true;
+  }
+
+  registerToolsetAlias(alias: string, toolset: string): void {
+    requireName("alias", alias);
+    requireName("toolset", toolset);
+    this.#aliases.set(alias, toolset);
+    this.#changed();
+  }
+
+  getToolsetAliasTarget(alias: string): string | undefined {
+    return this.#aliases.get(alias);
+  }
+
+  /** `{ alias: toolset }` for every alias. */
+  getToolsetAliases(): Record<string, string> {
+    return Object.fromEntries(this.#aliases);
+  }
+
+  /** A human description shown by `getAvailableToolsets` (e.g. "MCP server github"). */
+  setToolsetDescription(toolset: string, description: string): void {
+    this.#toolsetDescriptions.set(toolset, description);
+  }
+
+  /** Calls `listener(generation)` after every change; returns the unsubscribe function. */
+  onChange(listener: RegistryListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  getEntry(name: string): ToolEntry | undefined {
+    return this.#tools.get(name);
+  }
+
+  getAllToolNames(): string[] {
+    return [...this.#allNamesSorted()];
+  }
+
+  getRegisteredToolsetNames(): string[] {
+    return [...this.#toolsets.keys()].sort();
+  }
+
+  getToolNamesForToolset(toolset: string): string[] {
+    return [...(this.#toolsets.get(toolset) ?? [])].sort();
+  }
+
+  getToolToToolsetMap(): Record<string, string> {
+    const map: Record<string, string> = {};
+    for (const name of this.#allNamesSorted()) map[name] = (this.#tools.get(name) as ToolEntry).toolset;
+    return map;
+  }
+
+  getSchema(name: string): ToolSchema | undefined {
+    return this.#tools.get(name)?.schema;
+  }
+
+  getToolsetForTool(name: string): string | undefined {
+    return this.#tools.get(name)?.toolset;
+  }
+
+  getEmoji(name: string, fallback = DEFAULT_EMOJI): string {
+    const emoji = this.#tools.get(name)?.emoji;
+    return emoji !== undefined && emoji !== "" ? emoji : fallback;
+  }
+
+  getMaxResultSize(name: string, fallback?: number): number {
+    return this.#tools.get(name)?.maxResultSizeChars ?? fallback ?? DEFAULT_MAX_RESULT_CHARS;
+  }
+
+  /**
+   * OpenAI-format definitions of the named tools that are available, sorted by name. The
+   * entries are read synchronously first, so a registry change during an async check cannot
+   * mix two states in one answer.
+   */
+  async getDefinitions(names: Iterable<string>): Promise<ToolDefinition[]> {
+    const entries = this.#entriesSorted(names);
+    const verdicts = await runChecks(entries);
+    const out: ToolDefinition[] = [];
+    for (const entry of entries) {
+      if (entry.checkFn !== undefined && verdicts.get(entry.checkFn) !== true) continue;
+      out.push(this.#definitionOf(entry));
+    }
+    return out;
+  }
+
+  /** Runs a tool by name. Never rejects: failures come back as `{"error": ...}` JSON. */
+  async dispatch(name: string, args: Record<string, unknown>, ctx: ToolContext = EMPTY_CONTEXT): Promise<ToolOutput> {
+    const entry = this.#tools.get(name);
+    if (entry === undefined) return toolError(`Unknown tool: ${name}`);
+    let result: unknown;
+    try {
+      result = entry.handler(args, ctx);
+      if (isThenable(result)) result = await result;
+    } catch (err) {
+      return toolError(`Tool execution failed: ${describeError(err)}`);
+    }
+    if (typeof result === "string") {
+      return result.length > MAX_ERROR_CHARS && ERROR_PREFIX.test(result) ? reboundError(result) : result;
+    }
+    if (isMultimodal(result)) return result;
+    const type = resultType(result);
+    return toolError(`Tool handler returned unsupported result type: ${type}`, {
+      error_type: "tool_result_contract",
+      tool: name,
+      result_type: type,
+    });
+  }
+
+  async isToolsetAvailable(toolset: string): Promise<boolean> {
+    const entries = this.#entriesSorted(this.#toolsets.get(toolset) ?? []);
+    const verdicts = await runChecks(entries);
+    return entries.some((e) => e.checkFn === undefined || verdicts.get(e.checkFn) === true);
+  }
+
+  async checkToolsetRequirements(): Promise<Record<string, boolean>> {
+    const report = await this.getAvailableToolsets();
+    return Object.fromEntries(Object.entries(report).map(([ts, info]) => [ts, info.available]));
+  }
+
+  async checkToolAvailability(): Promise<ToolAvailabilityReport> {
+    const report = await this.getAvailableToolsets();
+    const available: string[] = [];
+    const unavailable: ToolAvailabilityReport["unavailable"] = [];
+    for (const [name, info] of Object.entries(report)) {
+      if (info.available) available.push(name);
+      else unavailable.push({ name, envVars: info.requirements, tools: info.tools });
+    }
+    return { available, unavailable };
+  }
+
+  async getAvailableToolsets(): Promise<Record<string, ToolsetAvailability>> {
+    const toolsets = this.getRegisteredToolsetNames();
+    const entries = this.#entriesSorted(this.#tools.keys());
+    const verdicts = await runChecks(entries);
+    const report: Record<string, ToolsetAvailability> = {};
+    for (const toolset of toolsets) {
+      const members = entries.filter((e) => e.toolset === toolset);
+      const requirements = [...new Set(members.flatMap((e) => e.requiresEnv))].sort();
+      report[toolset] = {
+        available: members.some((e) => e.checkFn === undefined || verdicts.get(e.checkFn) === true),
+        tools: members.map((e) => e.name),
+        description: this.#toolsetDescriptions.get(toolset) ?? "",
+        requirements,
+      };
+    }
+    return report;
+  }
+
+  #changed(): void {
+    this.#generation++;
+    for (const listener of this.#listeners) {
+      try {
+        listener(this.#generation);
+      } catch (err) {
+        log.error(`registry change listener threw: ${describeError(err)}`);
+      }
+    }
+  }
+
+  #membersOf(toolset: string): Set<string> {
+    let members = this.#toolsets.get(toolset);
+    if (members === undefined) this.#toolsets.set(toolset, (members = new Set()));
+    return members;
+  }
+
+  // A toolset that lost its last tool disappears together with its aliases.
+  #removeFromToolset(entry: ToolEntry): void {
+    const members = this.#toolsets.get(entry.toolset);
+    members?.delete(entry.name);
+    if (members === undefined || members.size > 0) return;
+    this.#toolsets.delete(entry.toolset);
+    for (const [alias, target] of this.#aliases) if (target === entry.toolset) this.#aliases.delete(alias);
+  }
+
+  #allNamesSorted(): string[] {
+    return (this.#sortedNames ??= [...this.#tools.keys()].sort());
+  }
+
+  #entriesSorted(names: Iterable<string>): ToolEntry[] {
+    const wanted = names instanceof Set ? (names as Set<string>) : new Set(names);
+    const out: ToolEntry[] = [];
+    // Walking the cached sorted list avoids sorting per call when most tools are requested.
+    if (wanted.size * 4 >= this.#tools.size) {
+      for (const name of this.#allNamesSorted()) if (wanted.has(name)) out.push(this.#tools.get(name) as ToolEntry);
+      return out;
+    }
+    for (const name of [...wanted].sort()) {
+      const entry = this.#tools.get(name);
+      if (entry !== undefined) out.push(entry);
+    }
+    return out;
+  }
+
+  #definitionOf(entry: ToolEntry): ToolDefinition {
+    if (entry.dynamicSchemaOverrides !== undefined) return dynamicDefinition(entry, entry.dynamicSchemaOverrides);
+    let def = this.#definitions.get(entry);
+    if (def === undefined) {
+      // Frozen because the same object is handed to every caller.
+      def = Object.freeze({ type: "function", function: Object.freeze({ ...entry.schema, name: entry.name }) });
+      this.#definitions.set(entry, def);
+    }
+    return def;
+  }
+}
+
+function dynamicDefinition(entry: ToolEntry, overrides: () => Partial<ToolSchema>): ToolDefinition {
+  let extra: Partial<ToolSchema> = {};
+  try {
+    extra = overrides();
+  } catch (err) {
+    log.warn(`dynamic schema overrides of "${entry.name}" threw; using the static schema: ${describeError(err)}`);
+  }
+  return { type: "function", function: { ...entry.schema, ...extra, name: entry.name } };
+}
+
+/** Runs each distinct check once; the map holds every verdict. */
+async function runChecks(entries: readonly ToolEntry[]): Promise<Map<CheckFn, boolean>> {
+  const verdicts = new Map<CheckFn, boolean>();
+  let pending: Array<Promise<void>> | undefined;
+  for (const { checkFn } of entries) {
+    if (checkFn === undefined || verdicts.has(checkFn)) continue;
+    const verdict = checkAvailable(checkFn);
+    if (typeof verdict === "boolean") {
+      verdicts.set(checkFn, verdict);
+      continue;
+    }
+    verdicts.set(checkFn, false);
+    (pending ??= []).push(verdict.then((ok) => void verdicts.set(checkFn, ok)));
+  }
+  if (pending !== undefined) await Promise.all(pending);
+  return verdicts;
+}
+
+function makeEntry(opts: RegisterOptions): ToolEntry {
+  if (!isPlainObject(opts)) throw new TypeError("registry.register() takes one options object { name, toolset, schema, handler, ... }");
+  requireName("name", opts.name);
+  requireName("toolset", opts.toolset);
+  if (!isPlainObject(opts.schema)) {
+    throw new TypeError(`Tool "${opts.name}": schema must be a plain object (OpenAI function schema), got ${resultType(opts.schema)}`);
+  }
+  if (opts.schema.parameters !== undefined && !isPlainObject(opts.schema.parameters)) {
+    throw new TypeError(`Tool "${opts.name}": schema.parameters must be a plain JSON Schema object, got ${resultType(opts.schema.parameters)}`);
+  }
+  if (typeof opts.handler !== "function") throw new TypeError(`Tool "${opts.name}": handler must be a function`);
+  if (opts.checkFn !== undefined && typeof opts.checkFn !== "function") throw new TypeError(`Tool "${opts.name}": checkFn must be a function`);
+  return Object.freeze({
+    name: opts.name,
+    toolset: opts.toolset,
+    schema: opts.schema,
+    handler: opts.handler,
+    checkFn: opts.checkFn,
+    requiresEnv: Object.freeze([...(opts.requiresEnv ?? [])]),
+    description: opts.description ?? (typeof opts.schema.description === "string" ? opts.schema.description : ""),
+    emoji: opts.emoji ?? "",
+    maxResultSizeChars: opts.maxResultSizeChars,
+    dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
+    readOnly: opts.readOnly === true,
+    timeoutMs: opts.timeoutMs,
+  });
+}
+
+function requireName(what: string, value: unknown): asserts value is string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new TypeError(`registry: ${what} must be a non-empty string, got ${JSON.stringify(value)}`);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function isMultimodal(value: unknown): value is MultimodalResult {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as MultimodalResult)._multimodal === true &&
+    Array.isArray((value as MultimodalResult).content)
+  );
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value instanceof Promise || (typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function");
+}
+
+function resultType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object") return (value as object).constructor?.name ?? "object";
+  return typeof value;
+}
+
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+// A handler's own oversized `{"error": ...}` is cut like ours, keeping its other fields.
+function reboundError(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (typeof body.error === "string") body.error = boundErrorText(body.error);
+    else body.error = boundErrorText(JSON.stringify(body.error));
+    return JSON.stringify(body);
+  } catch {
+    return toolError(text);
+  }
+}
+
+// One registry per process, even if two copies of this package are loaded.
+const REGISTRY_KEY = Symbol.for("quiver.registry");
+const holder = globalThis as { [REGISTRY_KEY]?: ToolRegistry };
+export const registry: ToolRegistry = (holder[REGISTRY_KEY] ??= new ToolRegistry());
