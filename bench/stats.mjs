@@ -33,3 +33,21 @@ export async function msPerRun(fn, { samples = 7, warmup = 1 } = {}) {
   }
   return median(per);
 }
+
+/**
+ * Like nsPerOp for several functions at once, alternating their samples so that drift in the
+ * machine's speed (other load, turbo, GC) hits all of them alike. Returns medians in order.
+ */
+export async function nsPerOpInterleaved(fns, { iterations = 20_000, samples = 21, warmup = 3 } = {}) {
+  for (let w = 0; w < warmup; w++) for (const fn of fns) for (let i = 0; i < iterations; i++) await fn(i);
+  const per = fns.map(() => []);
+  for (let s = 0; s < samples; s++) {
+    for (let f = 0; f < fns.length; f++) {
+      const fn = fns[f];
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < iterations; i++) await fn(i);
+      per[f].push(Number(process.hrtime.bigint() - t0) / iterations);
+    }
+  }
+  return per.map(median);
+}

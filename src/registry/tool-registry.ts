@@ -35,9 +35,11 @@ export class ToolRegistry {
   readonly #toolsets = new Map<string, Set<string>>();
   readonly #aliases = new Map<string, string>();
   readonly #toolsetDescriptions = new Map<string, string>();
+  // Keyed by entry, so a snapshot taken before an await still finds its definitions.
   readonly #definitions = new WeakMap<ToolEntry, ToolDefinition>();
   readonly #listeners = new Set<RegistryListener>();
-  #sortedNames: string[] | undefined;
+  // Kept sorted on every change so listing never sorts on the hot path.
+  readonly #sortedNames: string[] = [];
   #generation = 0;
 
   /** Change counter: bumped by every registration, removal and alias change. */
@@ -61,8 +63,10 @@ export class ToolRegistry {
       this.#removeFromToolset(existing);
     }
     this.#tools.set(entry.name, entry);
+    // Built once here rather than per getDefinitions call: registration is rare, listing is hot.
+    this.#definitions.set(entry, staticDefinition(entry));
     this.#membersOf(entry.toolset).add(entry.name);
-    if (existing === undefined) this.#sortedNames = undefined;
+    if (existing === undefined) this.#sortedNames.splice(sortedIndex(this.#sortedNames, entry.name), 0, entry.name);
     this.#changed();
     return entry;
   }
@@ -72,7 +76,7 @@ export class ToolRegistry {
     if (entry === undefined) return false;
     this.#tools.delete(name);
     this.#removeFromToolset(entry);
-    this.#sortedNames = undefined;
+    this.#sortedNames.splice(sortedIndex(this.#sortedNames, name), 1);
     this.#changed();
     return true;
   }
@@ -109,7 +113,7 @@ export class ToolRegistry {
   }
 
   getAllToolNames(): string[] {
-    return [...this.#allNamesSorted()];
+    return [...this.#sortedNames];
   }
 
   getRegisteredToolsetNames(): string[] {
@@ -122,7 +126,7 @@ export class ToolRegistry {
 
   getToolToToolsetMap(): Record<string, string> {
     const map: Record<string, string> = {};
-    for (const name of this.#allNamesSorted()) map[name] = (this.#tools.get(name) as ToolEntry).toolset;
+    for (const name of this.#sortedNames) map[name] = (this.#tools.get(name) as ToolEntry).toolset;
     return map;
   }
 
@@ -248,16 +252,13 @@ export class ToolRegistry {
     for (const [alias, target] of this.#aliases) if (target === entry.toolset) this.#aliases.delete(alias);
   }
 
-  #allNamesSorted(): string[] {
-    return (this.#sortedNames ??= [...this.#tools.keys()].sort());
-  }
 
   #entriesSorted(names: Iterable<string>): ToolEntry[] {
     const wanted = names instanceof Set ? (names as Set<string>) : new Set(names);
     const out: ToolEntry[] = [];
     // Walking the cached sorted list avoids sorting per call when most tools are requested.
     if (wanted.size * 4 >= this.#tools.size) {
-      for (const name of this.#allNamesSorted()) if (wanted.has(name)) out.push(this.#tools.get(name) as ToolEntry);
+      for (const name of this.#sortedNames) if (wanted.has(name)) out.push(this.#tools.get(name) as ToolEntry);
       return out;
     }
     for (const name of [...wanted].sort()) {
@@ -269,14 +270,25 @@ export class ToolRegistry {
 
   #definitionOf(entry: ToolEntry): ToolDefinition {
     if (entry.dynamicSchemaOverrides !== undefined) return dynamicDefinition(entry, entry.dynamicSchemaOverrides);
-    let def = this.#definitions.get(entry);
-    if (def === undefined) {
-      // Frozen because the same object is handed to every caller.
-      def = Object.freeze({ type: "function", function: Object.freeze({ ...entry.schema, name: entry.name }) });
-      this.#definitions.set(entry, def);
-    }
-    return def;
+    return this.#definitions.get(entry) as ToolDefinition;
   }
+}
+
+/** Index of `name` in a sorted array, or where it would be inserted (code-unit order, like sort()). */
+function sortedIndex(sorted: readonly string[], name: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Frozen because the same object is handed to every caller.
+function staticDefinition(entry: ToolEntry): ToolDefinition {
+  return Object.freeze({ type: "function", function: Object.freeze({ ...entry.schema, name: entry.name }) });
 }
 
 function dynamicDefinition(entry: ToolEntry, overrides: () => Partial<ToolSchema>): ToolDefinition {

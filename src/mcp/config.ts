@@ -1,0 +1,122 @@
+/**
+ * The `mcp.servers.<name>` section of config.yaml, validated per server: one bad entry is
+ * reported and skipped, the others still connect.
+ */
+import { z } from "zod";
+
+export const DEFAULT_CALL_TIMEOUT_S = 300;
+export const DEFAULT_CONNECT_TIMEOUT_S = 60;
+
+interface McpServerCommon {
+  name: string;
+  /** Globs over the server's own tool names; only matching tools are registered. */
+  include?: string[];
+  exclude?: string[];
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  enabled: boolean;
+}
+
+export interface McpStdioServerConfig extends McpServerCommon {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export interface McpHttpServerConfig extends McpServerCommon {
+  transport: "http";
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+
+export interface McpConfigError {
+  name: string;
+  message: string;
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const globs = z.union([z.string().min(1), z.array(z.string().min(1))]).transform((v) => (Array.isArray(v) ? v : [v]));
+const seconds = z.number().positive().finite();
+
+const common = {
+  type: z.enum(["stdio", "http", "streamable-http", "streamableHttp"]).optional(),
+  include: globs.optional(),
+  exclude: globs.optional(),
+  timeout: seconds.default(DEFAULT_CALL_TIMEOUT_S),
+  connectTimeout: seconds.default(DEFAULT_CONNECT_TIMEOUT_S),
+  enabled: z.boolean().default(true),
+};
+
+// Strict, so a typo such as `timout` is an error instead of a silently ignored key.
+const stdioSchema = z.strictObject({
+  ...common,
+  command: z.string().min(1),
+  args: z.array(scalar).default([]),
+  env: z.record(z.string(), scalar).optional(),
+  cwd: z.string().min(1).optional(),
+});
+
+const httpSchema = z.strictObject({
+  ...common,
+  url: z.url({ protocol: /^https?$/ }),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+
+/** Validates every server entry; invalid ones land in `errors` with a message naming the problem. */
+export function parseMcpServers(raw: unknown): { servers: McpServerConfig[]; errors: McpConfigError[] } {
+  const servers: McpServerConfig[] = [];
+  const errors: McpConfigError[] = [];
+  if (raw === undefined || raw === null) return { servers, errors };
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    errors.push({ name: "(mcp.servers)", message: "mcp.servers must be a mapping of server name → settings" });
+    return { servers, errors };
+  }
+  for (const [name, entry] of Object.entries(raw as Record<string, unknown>)) {
+    const parsed = parseMcpServer(name, entry);
+    if ("message" in parsed) errors.push(parsed);
+    else servers.push(parsed);
+  }
+  return { servers, errors };
+}
+
+export function parseMcpServer(name: string, entry: unknown): McpServerConfig | McpConfigError {
+  if (name.trim() === "") return { name, message: "a server name must not be empty" };
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+    return { name, message: `mcp.servers.${name} must be a mapping with either "command" (stdio) or "url" (Streamable HTTP)` };
+  }
+  const fields = entry as Record<string, unknown>;
+  const hasCommand = "command" in fields;
+  const hasUrl = "url" in fields;
+  if (hasCommand === hasUrl) {
+    return { name, message: `mcp.servers.${name} needs exactly one of "command" (stdio) or "url" (Streamable HTTP)` };
+  }
+  if (fields.type !== undefined && (fields.type === "stdio") !== hasCommand) {
+    return { name, message: `mcp.servers.${name} says type ${JSON.stringify(fields.type)} but gives ${hasCommand ? '"command"' : '"url"'}` };
+  }
+  const result = hasCommand ? stdioSchema.safeParse(fields) : httpSchema.safeParse(fields);
+  if (!result.success) return { name, message: `mcp.servers.${name} is invalid: ${z.prettifyError(result.error).replace(/\n/g, "; ")}` };
+  const v = result.data;
+  const base: McpServerCommon = {
+    name,
+    timeoutMs: v.timeout * 1000,
+    connectTimeoutMs: v.connectTimeout * 1000,
+    enabled: v.enabled,
+    ...(v.include !== undefined && { include: v.include }),
+    ...(v.exclude !== undefined && { exclude: v.exclude }),
+  };
+  if ("command" in v) {
+    return {
+      ...base,
+      transport: "stdio",
+      command: v.command,
+      args: v.args,
+      ...(v.env !== undefined && { env: v.env }),
+      ...(v.cwd !== undefined && { cwd: v.cwd }),
+    };
+  }
+  return { ...base, transport: "http", url: v.url, ...(v.headers !== undefined && { headers: v.headers }) };
+}

@@ -1,0 +1,61 @@
+/**
+ * The transport to one configured server: a spawned process over stdio, or Streamable HTTP.
+ * For stdio the child's stderr is captured (not inherited, which would scribble over the chat
+ * prompt) and its last lines are kept to explain a failure.
+ */
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Logger } from "../registry/index.js";
+import type { McpServerConfig } from "./config.js";
+
+const STDERR_TAIL_LINES = 8;
+const STDERR_LINE_CHARS = 300;
+
+export interface ServerLink {
+  transport: Transport;
+  /** The last lines the server wrote to stderr (stdio only), for error messages. */
+  stderrTail(): string;
+  /** Ends the server process at once (stdio); used when it misbehaved, before the transport closes. */
+  terminate(): void;
+}
+
+export function openLink(config: McpServerConfig, log: Logger): ServerLink {
+  if (config.transport === "http") {
+    const init: RequestInit = config.headers !== undefined ? { headers: config.headers } : {};
+    return { transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: init }), stderrTail: () => "", terminate: () => {} };
+  }
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    ...(config.env !== undefined && { env: config.env }),
+    ...(config.cwd !== undefined && { cwd: config.cwd }),
+    stderr: "pipe",
+  });
+  const tail: string[] = [];
+  let partial = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString("utf8")).split("\n");
+    partial = (lines.pop() ?? "").slice(-STDERR_LINE_CHARS);
+    for (const line of lines) {
+      const text = line.trimEnd();
+      if (text === "") continue;
+      log.debug(`[${config.name} stderr] ${text}`);
+      tail.push(text.slice(0, STDERR_LINE_CHARS));
+      if (tail.length > STDERR_TAIL_LINES) tail.shift();
+    }
+  });
+  return {
+    transport,
+    stderrTail: () => [...tail, partial.trim()].filter((l) => l !== "").join("\n"),
+    terminate: () => {
+      const pid = transport.pid;
+      if (pid === null) return;
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

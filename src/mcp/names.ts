@@ -1,0 +1,25 @@
+/** How MCP servers and their tools are named inside quiver's registry. */
+import { createHash } from "node:crypto";
+
+/** OpenAI (and most providers) refuse function names longer than this. */
+export const MAX_TOOL_NAME_LENGTH = 64;
+const HASH_LENGTH = 8;
+
+export function sanitizeNamePart(part: string): string {
+  return part.replace(/[^A-Za-z0-9_]/g, "_");
+}
+
+/**
+ * `mcp__<server>__<tool>`, sanitised. A name over 64 chars is cut and suffixed with a hash of
+ * the raw names, so it stays stable across runs and distinct from its cut siblings.
+ */
+export function mcpToolName(server: string, tool: string): string {
+  const full = `mcp__${sanitizeNamePart(server)}__${sanitizeNamePart(tool)}`;
+  if (full.length <= MAX_TOOL_NAME_LENGTH) return full;
+  const hash = createHash("sha256").update(`${server}\0${tool}`).digest("hex").slice(0, HASH_LENGTH);
+  return `${full.slice(0, MAX_TOOL_NAME_LENGTH - HASH_LENGTH - 1)}_${hash}`;
+}
+
+export function mcpToolsetName(server: string): string {
+  return `mcp-${server}`;
+}
