@@ -8,15 +8,8 @@ import { toolError, toolResult } from "../registry/index.js";
 import type { MultimodalResult, ToolOutput } from "../registry/index.js";
 
 /** Image parts use OpenAI's chat content format, which the agent forwards to the model as is. */
-export interface ImageUrlPart {
-  type: "image_url";
-  image_url: { url: string };
-}
-
-export interface TextPart {
-  type: "text";
-  text: string;
-}
+export type ImageUrlPart = { type: "image_url"; image_url: { url: string } };
+export type TextPart = { type: "text"; text: string };
 
 /**
  * Text blocks are joined with newlines; `isError` → `{"error": text}`; any image → the

@@ -17,7 +17,7 @@ export interface CommandRule {
 const WORD_START = String.raw`(?<![\w.-])`;
 /** Where a command word starts: line start, a separator, `$(`, `bash -c "`, or a prefix such as sudo/env/xargs. */
 const COMMAND_START =
-  String.raw`(?:^|[;&|\n({\x60]|\$\(|\s-c\s+["']?|` +
+  String.raw`(?:^|[;&|\n({\x60]|\$\(|(?<![\w.-])(?:(?:ba|z|da|k)?sh|su)\s+(?:-\w+\s+)*-\w*c\s+["']?|` +
   String.raw`(?<![\w./-])(?:sudo|doas|exec|nohup|time|command|builtin|xargs|env|nice|eval|then|do|else)(?:\s+-\S+)*\s+["']?)` +
   String.raw`\s*(?:\w+=\S*\s+)*(?:[\w./-]*/)?`;
 /** The end of a word: end of text, space, a separator or a closing quote. */
@@ -67,7 +67,7 @@ function writesTo(target: string): RegExp {
     String.raw`>\|?\s*${target}`,
     String.raw`${WORD_START}tee\s(?:${ARGS}\s)?${target}`,
     String.raw`${WORD_START}(?:cp|mv|install|ln|rsync)\s${ARGS}\s${target}\s*(?=$|[;&|\n)])`,
-    String.raw`${WORD_START}sed\s(?=${ARGS}\s(?:-[a-zA-Z]*i|--in-place))${ARGS}\s${target}`,
+    String.raw`${WORD_START}sed(?=${ARGS}\s(?:-[a-zA-Z]*i|--in-place))\s${ARGS}\s${target}`,
     String.raw`${WORD_START}dd\s${ARGS}\bof=${target}`,
   ];
   return new RegExp(forms.join("|"));
@@ -78,9 +78,10 @@ export const HARDLINE_PATTERNS: readonly CommandRule[] = [
   { pattern: command(String.raw`mkfs(?:\.\w+)?|mke2fs`), key: "format-disk", reason: "formatting a filesystem" },
   { pattern: new RegExp(`${WORD_START}dd\\s${ARGS}\\bof=${BLOCK_DEVICE}`), key: "overwrite-disk", reason: "dd onto a disk device" },
   { pattern: new RegExp(`>\\|?\\s*${BLOCK_DEVICE}`), key: "overwrite-disk", reason: "redirecting output onto a disk device" },
-  { pattern: new RegExp(`${WORD_START}(?:tee|shred|wipefs|cp)\\s${ARGS}${BLOCK_DEVICE}`), key: "overwrite-disk", reason: "writing onto a disk device" },
-  { pattern: /(?:function\s+)?([\w:.-]+)\s*\(\s*\)\s*\{[^}]*?\1\s*[|&]\s*\1/, key: "fork-bomb", reason: "a fork bomb" },
-  { pattern: /function\s+([\w:.-]+)\s*\{[^}]*?\1\s*[|&]\s*\1/, key: "fork-bomb", reason: "a fork bomb" },
+  { pattern: new RegExp(`${WORD_START}(?:tee|shred|wipefs)\\s${ARGS}${BLOCK_DEVICE}`), key: "overwrite-disk", reason: "writing onto a disk device" },
+  { pattern: new RegExp(`${WORD_START}(?:cp|mv)\\s${ARGS}\\s${BLOCK_DEVICE}\\S*\\s*(?=$|[;&|\\n)])`), key: "overwrite-disk", reason: "copying onto a disk device" },
+  { pattern: /(?<![\w:.-])([\w:.-]+)\s*\(\s*\)\s*\{[^}]*?\1\s*[|&]\s*\1/, key: "fork-bomb", reason: "a fork bomb" },
+  { pattern: /\bfunction\s+([\w:.-]+)\s*\{[^}]*?\1\s*[|&]\s*\1/, key: "fork-bomb", reason: "a fork bomb" },
   { pattern: /\bfork\s+while\s+fork\b|while\s*(?:True|1)\s*:\s*os\.fork\(\)/, key: "fork-bomb", reason: "a fork bomb" },
   { pattern: command(String.raw`kill(?:\s+-(?:s\s+)?\w+)*\s+(?:--\s+)?-1`), key: "kill-all", reason: "killing every process (kill -1)" },
   { pattern: command("shutdown|reboot|halt|poweroff"), key: "shutdown", reason: "shutting down or rebooting the machine" },

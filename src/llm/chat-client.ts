@@ -1,0 +1,233 @@
+/**
+ * The chat client: streams a reply from any OpenAI-compatible endpoint through the official SDK,
+ * with our own retries (the SDK's are off) and a stall timeout while the stream is open.
+ */
+import OpenAI, { APIError } from "openai";
+import type {
+  ChatCompletionCreateParams,
+  ChatCompletionFunctionTool,
+} from "openai/resources/chat/completions";
+import type { FunctionDefinition } from "openai/resources/shared";
+import type { ToolDefinition } from "../registry/types.js";
+import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
+import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted, withRetries } from "./retry.js";
+import { TurnAssembler, turnFromCompletion } from "./turn-assembler.js";
+import type { AssistantTurn, ChatMessage, ModelSettings } from "./types.js";
+
+export interface ChatClientOptions {
+  /** Requests in total per call, first included (default 3). */
+  maxAttempts?: number;
+  /** Backoff ceiling of the first retry in ms, doubling per retry (default 1000). */
+  baseDelayMs?: number;
+  /** Cap on any wait, including a server's Retry-After (default 60 000 ms). */
+  maxDelayMs?: number;
+  /**
+   * Longest silence tolerated from the server, in ms: until the response starts, and between
+   * stream chunks (default 10 min; a local model can take minutes to read a long prompt).
+   */
+  timeoutMs?: number;
+  /** Replaces the wait between tries (tests). */
+  sleep?: RetryPolicy["sleep"];
+  /** Replaces Math.random in the jitter (tests). */
+  random?: () => number;
+}
+
+export interface ChatRequest {
+  messages: readonly ChatMessage[];
+  /** Omitted or empty: the request carries no `tools` field at all. */
+  tools?: readonly ToolDefinition[];
+  signal?: AbortSignal;
+  /** Each text delta as it arrives; text delivered here is never re-sent by a retry. */
+  onTextDelta?: (text: string) => void;
+  /** Called before each retry wait. */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface ChatClient {
+  /** The endpoint, model and where each setting came from (never the key). */
+  readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
+  /** Streams one reply; rejects with `ModelError` or, when `signal` aborts, an `AbortError`. */
+  streamChat(request: ChatRequest): Promise<AssistantTurn>;
+  /** The same without streaming (`stream: false`). */
+  complete(request: Omit<ChatRequest, "onTextDelta">): Promise<AssistantTurn>;
+  /** Model ids from GET /models; `undefined` when the endpoint has no such route. One try. */
+  listModels(options?: { signal?: AbortSignal }): Promise<string[] | undefined>;
+}
+
+const DEFAULT_TIMEOUT_MS = 600_000;
+
+export function createChatClient(settings: ModelSettings, options: ChatClientOptions = {}): ChatClient {
+  return new OpenAIChatClient(settings, options);
+}
+
+class OpenAIChatClient implements ChatClient {
+  readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
+  private readonly sdk: OpenAI;
+  private readonly policy: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly errorContext: ModelSettings;
+
+  constructor(settings: ModelSettings, options: ChatClientOptions) {
+    this.settings = { baseUrl: settings.baseUrl, model: settings.model, source: settings.source };
+    this.errorContext = settings;
+    this.timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+    this.policy = {
+      maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts),
+      baseDelayMs: options.baseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
+      maxDelayMs: options.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+      sleep: options.sleep ?? DEFAULT_RETRY_POLICY.sleep,
+      random: options.random ?? DEFAULT_RETRY_POLICY.random,
+    };
+    // logLevel "off": the SDK would otherwise print unparsable chunks to the console itself.
+    this.sdk = new OpenAI({
+      baseURL: settings.baseUrl,
+      apiKey: settings.apiKey,
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+      logLevel: "off",
+    });
+  }
+
+  streamChat(request: ChatRequest): Promise<AssistantTurn> {
+    const delivered = { text: "" };
+    return withRetries(() => this.streamOnce(request, delivered), this.policy, request.signal, request.onRetry);
+  }
+
+  complete(request: Omit<ChatRequest, "onTextDelta">): Promise<AssistantTurn> {
+    return withRetries(
+      async () => {
+        try {
+          const body = { ...this.body(request), stream: false as const };
+          const completion = await this.sdk.chat.completions.create(body, this.requestOptions(request.signal));
+          return turnFromCompletion(completion, request.messages);
+        } catch (err) {
+          throw this.failure(err, { signal: request.signal, stalled: false, delivered: "" });
+        }
+      },
+      this.policy,
+      request.signal,
+      request.onRetry,
+    );
+  }
+
+  async listModels(options: { signal?: AbortSignal } = {}): Promise<string[] | undefined> {
+    throwIfAborted(options.signal);
+    try {
+      return modelIds(await this.sdk.get<unknown>("/models", this.requestOptions(options.signal)));
+    } catch (err) {
+      if (err instanceof APIError && [404, 405, 501].includes(err.status ?? 0)) return undefined;
+      throw this.failure(err, { signal: options.signal, stalled: false, delivered: "" });
+    }
+  }
+
+  private async streamOnce(request: ChatRequest, delivered: { text: string }): Promise<AssistantTurn> {
+    const attempt = new AbortController();
+    const unlink = linkAbort(request.signal, attempt);
+    const stall = stallTimer(this.timeoutMs, () => attempt.abort());
+    const assembler = new TurnAssembler();
+    let inCallback = false;
+    try {
+      const body = { ...this.body(request), stream: true as const, stream_options: { include_usage: true } };
+      const stream = await this.sdk.chat.completions.create(body, this.requestOptions(attempt.signal));
+      stall.reset();
+      for await (const chunk of stream) {
+        stall.reset();
+        const text = assembler.push(chunk);
+        if (text === "" || request.onTextDelta === undefined) continue;
+        delivered.text += text;
+        inCallback = true;
+        request.onTextDelta(text);
+        inCallback = false;
+      }
+    } catch (err) {
+      if (inCallback) throw err;
+      throw this.failure(err, { signal: request.signal, stalled: stall.fired, delivered: delivered.text });
+    } finally {
+      stall.stop();
+      unlink();
+    }
+    // The SDK ends the iteration quietly when its signal aborts; tell the caller why it ended.
+    if (request.signal?.aborted || stall.fired) {
+      throw this.failure(undefined, { signal: request.signal, stalled: stall.fired, delivered: delivered.text });
+    }
+    return assembler.finish(request.messages);
+  }
+
+  private body(request: Omit<ChatRequest, "onTextDelta">): ChatCompletionCreateParams {
+    const tools = request.tools ?? [];
+    return {
+      model: this.settings.model,
+      messages: [...request.messages],
+      ...(tools.length > 0 ? { tools: tools.map(toSdkTool) } : {}),
+    };
+  }
+
+  private requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal; timeout: number } {
+    return signal === undefined ? { timeout: this.timeoutMs } : { signal, timeout: this.timeoutMs };
+  }
+
+  /** What to throw for a failed attempt: an AbortError, a `ModelError`, or an unknown error as is. */
+  private failure(err: unknown, state: { signal: AbortSignal | undefined; stalled: boolean; delivered: string }): unknown {
+    if (state.signal?.aborted) return new ModelAbortError();
+    const modelError = state.stalled
+      ? new ModelError(`${this.settings.baseUrl} sent nothing for ${Math.round(this.timeoutMs / 1000)} s mid-reply (timed out).`, {
+          kind: "timeout",
+          retryable: true,
+        })
+      : toModelError(err, this.errorContext);
+    if (modelError === undefined) return isAbortError(err) ? new ModelAbortError() : err;
+    return state.delivered === "" ? modelError : notRetriedAfterOutput(modelError, state.delivered);
+  }
+}
+
+/** Retrying after text was shown would show it twice: report instead, keeping what arrived. */
+function notRetriedAfterOutput(error: ModelError, delivered: string): ModelError {
+  const final = new ModelError(
+    `${error.message} The reply was cut short after part of it was shown; not retried, so it is not repeated.`,
+    { kind: error.kind, retryable: false, ...(error.status === undefined ? {} : { status: error.status }), cause: error.cause },
+  );
+  final.partialContent = delivered;
+  return final;
+}
+
+/** Our schemas allow extra keys (typed `unknown`), which the SDK's `FunctionDefinition` cannot express. */
+function toSdkTool(definition: ToolDefinition): ChatCompletionFunctionTool {
+  return { type: "function", function: definition.function as FunctionDefinition };
+}
+
+function linkAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (signal === undefined) return () => {};
+  if (signal.aborted) {
+    controller.abort();
+    return () => {};
+  }
+  const abort = (): void => controller.abort();
+  signal.addEventListener("abort", abort, { once: true });
+  return () => signal.removeEventListener("abort", abort);
+}
+
+function stallTimer(ms: number, onStall: () => void): { reset(): void; stop(): void; readonly fired: boolean } {
+  let handle: NodeJS.Timeout | undefined;
+  let fired = false;
+  return {
+    reset() {
+      clearTimeout(handle);
+      handle = setTimeout(() => {
+        fired = true;
+        onStall();
+      }, ms);
+    },
+    stop() {
+      clearTimeout(handle);
+    },
+    get fired() {
+      return fired;
+    },
+  };
+}
+
+function modelIds(body: unknown): string[] | undefined {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return undefined;
+  return data.flatMap((entry) => (typeof (entry as { id?: unknown })?.id === "string" ? [(entry as { id: string }).id] : []));
+}

@@ -1,0 +1,398 @@
+/**
+ * One configured MCP server: connects, registers its tools into toolset `mcp-<server>`,
+ * keeps them in step with `notifications/tools/list_changed`, withdraws them when the server
+ * goes away and reconnects in the background with backoff.
+ *
+ * Every connection attempt gets a new epoch; callbacks of an older attempt compare epochs and
+ * do nothing, so a late event from a dead client can never touch the registry.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import picomatch from "picomatch";
+import { createLogger, describeError, toolError } from "../registry/index.js";
+import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
+import { backoffDelay } from "./backoff.js";
+import type { BackoffOptions } from "./backoff.js";
+import { CoalescingRunner } from "./coalesce.js";
+import type { McpServerConfig } from "./config.js";
+import { QUIVER_IMPLEMENTATION } from "./identity.js";
+import { openLink } from "./link.js";
+import type { ServerLink } from "./link.js";
+import { mcpToolName, mcpToolsetName } from "./names.js";
+import { fromMcpResult } from "./results.js";
+import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
+
+const log = createLogger("mcp");
+
+/** A liveness probe after a transport error must answer within this. */
+const PROBE_TIMEOUT_MS = 5_000;
+/** A server that keeps returning cursors is broken; stop rather than loop forever. */
+const MAX_PAGES = 1_000;
+
+export interface ConnectionOptions {
+  registry: ToolRegistry;
+  backoff: BackoffOptions;
+  /** Quiet period that coalesces a burst of list_changed notifications into one re-list. */
+  refreshDebounceMs: number;
+}
+
+export class McpServerConnection {
+  readonly config: McpServerConfig;
+  readonly toolset: string;
+  readonly #opts: ConnectionOptions;
+  readonly #matches: (tool: string) => boolean;
+  readonly #refresher: CoalescingRunner;
+  /** quiver name → the server's own tool name, for the tools registered right now. */
+  readonly #registered = new Map<string, string>();
+  readonly #cleanups = new Set<Promise<void>>();
+  #collisions: McpToolCollision[] = [];
+  #state: McpServerState = "connecting";
+  #error: string | undefined;
+  #client: Client | undefined;
+  #link: ServerLink | undefined;
+  #epoch = 0;
+  #failures = 0;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #retryAt: number | undefined;
+  #probing = false;
+  #closed = false;
+  #aliasWarned = false;
+
+  constructor(config: McpServerConfig, opts: ConnectionOptions) {
+    this.config = config;
+    this.toolset = mcpToolsetName(config.name);
+    this.#opts = opts;
+    this.#matches = toolFilter(config);
+    this.#refresher = new CoalescingRunner(() => this.#refresh(), opts.refreshDebounceMs, (err) =>
+      log.warn(`MCP server "${config.name}": refreshing the tool list failed: ${describeError(err)}`),
+    );
+  }
+
+  get state(): McpServerState {
+    return this.#state;
+  }
+
+  /** Starts connecting; resolves (never rejects) when the first attempt succeeded or failed. */
+  start(): Promise<void> {
+    return this.#connect();
+  }
+
+  status(): McpServerStatus {
+    const status: McpServerStatus = {
+      name: this.config.name,
+      transport: this.config.transport,
+      toolset: this.toolset,
+      state: this.#state,
+      toolCount: this.#registered.size,
+      tools: [...this.#registered.keys()].sort(),
+      collisions: [...this.#collisions],
+      failedAttempts: this.#failures,
+    };
+    if (this.#error !== undefined) status.error = this.#error;
+    if (this.#retryAt !== undefined) status.nextRetryInMs = Math.max(0, this.#retryAt - Date.now());
+    const server = this.#state === "connected" ? this.#client?.getServerVersion() : undefined;
+    if (server !== undefined) status.server = { name: server.name, version: server.version };
+    return status;
+  }
+
+  /** Waits until pending list_changed refreshes have been applied. */
+  settled(): Promise<void> {
+    return this.#refresher.idle();
+  }
+
+  /** Calls one of the server's tools by its own name; never rejects. */
+  async call(tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+    const client = this.#client;
+    if (this.#state !== "connected" || client === undefined) return toolError(this.#notConnected(tool));
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: this.config.timeoutMs,
+        ...(ctx.signal !== undefined && { signal: ctx.signal }),
+      });
+      if (!Array.isArray(result.content)) return toolError(`MCP server "${this.config.name}" answered "${tool}" in an obsolete result format`);
+      return fromMcpResult(result as CallToolResult);
+    } catch (err) {
+      return toolError(this.#callFailure(tool, err, ctx.signal));
+    }
+  }
+
+  /** Stops retrying, withdraws the tools and ends the server process or session. */
+  async close(): Promise<void> {
+    const wasConnected = this.#state === "connected";
+    this.#closed = true;
+    this.#epoch++;
+    this.#state = "closed";
+    this.#refresher.stop();
+    this.#clearRetry();
+    this.#withdrawTools();
+    // A connected server is asked to exit (stdin closed); one still connecting may be hung.
+    this.#dispose(!wasConnected);
+    await Promise.all(this.#cleanups);
+  }
+
+  async #connect(): Promise<void> {
+    const epoch = ++this.#epoch;
+    this.#retryAt = undefined;
+    if (this.#failures === 0) this.#state = "connecting";
+    const link = openLink(this.config, log);
+    const client = new Client(QUIVER_IMPLEMENTATION, { capabilities: {} });
+    this.#client = client;
+    this.#link = link;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresher.request());
+    client.onclose = () => this.#lost(epoch, "the server closed the connection");
+    client.onerror = (err) => this.#transportError(epoch, err);
+    const timeoutMs = this.config.connectTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    // The SDK times the requests; this also bounds anything before them (e.g. a hung spawn).
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within the connect timeout (${timeoutMs / 1000} s)`)), timeoutMs);
+      timer.unref();
+    });
+    try {
+      const tools = await Promise.race([this.#handshake(client, link, timeoutMs), deadline]);
+      if (epoch !== this.#epoch) return;
+      this.#state = "connected";
+      this.#error = undefined;
+      this.#failures = 0;
+      this.#sync(tools);
+      log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
+    } catch (err) {
+      if (epoch !== this.#epoch) return;
+      this.#failed(this.#describeConnectError(err, link));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #handshake(client: Client, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
+    const started = Date.now();
+    await client.connect(link.transport, { timeout: timeoutMs });
+    if (client.getServerCapabilities()?.tools === undefined) return [];
+    return listAllTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
+  }
+
+  #failed(message: string): void {
+    this.#failures++;
+    this.#state = "failed";
+    this.#error = message;
+    this.#epoch++;
+    this.#withdrawTools();
+    this.#dispose(true);
+    const delay = this.#scheduleRetry();
+    log.warn(`MCP server "${this.config.name}" failed: ${message} (retrying in ${(delay / 1000).toFixed(1)} s)`);
+  }
+
+  /** The connection of `epoch` dropped after it had been established. */
+  #lost(epoch: number, reason: string): void {
+    if (epoch !== this.#epoch || this.#closed || this.#state !== "connected") return;
+    const tail = this.#link?.stderrTail() ?? "";
+    this.#epoch++;
+    this.#state = "connecting";
+    this.#error = `disconnected: ${reason}${tail !== "" ? `; stderr: ${tail}` : ""}`;
+    this.#withdrawTools();
+    this.#dispose(false);
+    const delay = this.#scheduleRetry();
+    log.warn(`MCP server "${this.config.name}" ${this.#error}; its tools are withdrawn until it reconnects (in ${(delay / 1000).toFixed(1)} s)`);
+  }
+
+  // HTTP has no process to watch: after a transport error, a ping tells a blip from a dead server.
+  #transportError(epoch: number, err: Error): void {
+    log.debug(`MCP server "${this.config.name}" transport error: ${err.message}`);
+    if (this.config.transport === "http") this.#probe(epoch);
+  }
+
+  #probe(epoch: number): void {
+    const client = this.#client;
+    if (this.#probing || epoch !== this.#epoch || this.#state !== "connected" || client === undefined) return;
+    this.#probing = true;
+    client
+      .ping({ timeout: PROBE_TIMEOUT_MS })
+      .then(
+        () => undefined,
+        (err: unknown) => this.#lost(epoch, `the server stopped answering (${errorMessage(err)})`),
+      )
+      .finally(() => (this.#probing = false));
+  }
+
+  #scheduleRetry(): number {
+    this.#clearRetry();
+    const delay = backoffDelay(Math.max(0, this.#failures - 1), this.#opts.backoff);
+    this.#retryAt = Date.now() + delay;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      if (!this.#closed) void this.#connect();
+    }, delay);
+    this.#retryTimer.unref();
+    return delay;
+  }
+
+  #clearRetry(): void {
+    if (this.#retryTimer !== undefined) clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#retryAt = undefined;
+  }
+
+  /** Drops the current client; `kill` ends a misbehaving process first instead of asking it to exit. */
+  #dispose(kill: boolean): void {
+    const client = this.#client;
+    const link = this.#link;
+    this.#client = undefined;
+    this.#link = undefined;
+    if (client === undefined) return;
+    client.onclose = undefined;
+    client.onerror = undefined;
+    if (kill) link?.terminate();
+    const done = client.close().catch((err: unknown) => log.debug(`closing MCP server "${this.config.name}": ${errorMessage(err)}`));
+    this.#cleanups.add(done);
+    void done.finally(() => this.#cleanups.delete(done));
+  }
+
+  async #refresh(): Promise<void> {
+    const epoch = this.#epoch;
+    const client = this.#client;
+    if (this.#state !== "connected" || client === undefined) return;
+    const tools = await listAllTools(client, this.config.connectTimeoutMs);
+    if (epoch !== this.#epoch || this.#state !== "connected") return;
+    this.#sync(tools);
+    log.debug(`MCP server "${this.config.name}" tool list refreshed: ${this.#registered.size} tool(s)`);
+  }
+
+  /** Registers the listed tools, deregistering only names that are no longer offered. */
+  #sync(tools: Tool[]): void {
+    const registry = this.#opts.registry;
+    const collisions: McpToolCollision[] = [];
+    const wanted = new Map<string, Tool>();
+    for (const tool of tools) {
+      if (!this.#matches(tool.name)) continue;
+      const name = mcpToolName(this.config.name, tool.name);
+      const twin = wanted.get(name);
+      if (twin !== undefined) {
+        collisions.push({ tool: tool.name, name, existingToolset: this.toolset, reason: `same sanitised name as the server's tool "${twin.name}"` });
+        continue;
+      }
+      wanted.set(name, tool);
+    }
+    for (const name of [...this.#registered.keys()]) {
+      if (wanted.has(name)) continue;
+      if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
+      this.#registered.delete(name);
+    }
+    for (const [name, tool] of wanted) {
+      if (registry.register(this.#registration(name, tool)) !== undefined) {
+        this.#registered.set(name, tool.name);
+        continue;
+      }
+      this.#registered.delete(name);
+      const existingToolset = registry.getToolsetForTool(name);
+      collisions.push({ tool: tool.name, name, existingToolset, reason: `name already taken by toolset "${existingToolset}"` });
+    }
+    for (const c of collisions) log.warn(`MCP server "${this.config.name}": tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
+    this.#collisions = collisions;
+    this.#registerAlias();
+  }
+
+  #registration(name: string, tool: Tool): RegisterOptions {
+    const server = this.config.name;
+    return {
+      name,
+      toolset: this.toolset,
+      schema: { name, description: describeTool(tool, server), parameters: toParameters(tool.inputSchema) },
+      handler: (args: Record<string, unknown>, ctx: ToolContext) => this.call(tool.name, args, ctx),
+      readOnly: tool.annotations?.readOnlyHint === true,
+      timeoutMs: this.config.timeoutMs,
+      emoji: "🔌",
+    };
+  }
+
+  // The alias `<server>` lets `--toolsets github` mean `mcp-github`, unless that name is a toolset of its own.
+  #registerAlias(): void {
+    const registry = this.#opts.registry;
+    const alias = this.config.name;
+    if (this.#registered.size === 0 || registry.getToolsetAliasTarget(alias) === this.toolset) return;
+    if (alias !== this.toolset && registry.getRegisteredToolsetNames().includes(alias)) {
+      if (!this.#aliasWarned) log.warn(`MCP server "${alias}": toolset alias "${alias}" not registered, a toolset of that name exists; use "${this.toolset}"`);
+      this.#aliasWarned = true;
+      return;
+    }
+    registry.registerToolsetAlias(alias, this.toolset);
+    registry.setToolsetDescription(this.toolset, `Tools of MCP server "${alias}"`);
+  }
+
+  #withdrawTools(): void {
+    const registry = this.#opts.registry;
+    for (const name of this.#registered.keys()) {
+      if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
+    }
+    this.#registered.clear();
+  }
+
+  #notConnected(tool: string): string {
+    const why = this.#error !== undefined ? ` (${this.#error})` : "";
+    const retry = this.#retryAt !== undefined ? `; retrying in ${Math.ceil(Math.max(0, this.#retryAt - Date.now()) / 1000)} s` : "";
+    return `MCP server "${this.config.name}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
+  }
+
+  #callFailure(tool: string, err: unknown, signal: AbortSignal | undefined): string {
+    const where = `MCP tool "${tool}" on server "${this.config.name}"`;
+    if (signal?.aborted === true) return `${where} was cancelled`;
+    if (err instanceof McpError) {
+      if (err.code === ErrorCode.RequestTimeout) {
+        return `${where} timed out after ${this.config.timeoutMs / 1000} s (raise mcp.servers.${this.config.name}.timeout to allow longer)`;
+      }
+      if (err.code === ErrorCode.ConnectionClosed) return `${where} failed: the server disconnected during the call; it is reconnecting in the background`;
+      return `${where} failed: ${err.message}`;
+    }
+    if (this.config.transport === "http") this.#probe(this.#epoch);
+    return `${where} failed: ${errorMessage(err)}`;
+  }
+
+  #describeConnectError(err: unknown, link: ServerLink): string {
+    const what = this.config.transport === "stdio" ? `could not start "${this.config.command}"` : `could not connect to ${this.config.url}`;
+    const tail = link.stderrTail();
+    return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
+  }
+}
+
+async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (cursor === undefined) return tools;
+    if (seen.has(cursor)) throw new Error(`the server repeated pagination cursor ${JSON.stringify(cursor)} in tools/list`);
+    seen.add(cursor);
+  }
+  throw new Error(`tools/list did not finish within ${MAX_PAGES} pages`);
+}
+
+function toolFilter(config: McpServerConfig): (tool: string) => boolean {
+  const include = config.include !== undefined ? picomatch(config.include) : undefined;
+  const exclude = config.exclude !== undefined ? picomatch(config.exclude) : undefined;
+  return (tool) => (include === undefined || include(tool)) && (exclude === undefined || !exclude(tool));
+}
+
+function describeTool(tool: Tool, server: string): string {
+  const text = tool.description ?? tool.title ?? tool.annotations?.title;
+  return text !== undefined && text.trim() !== "" ? text : `Tool "${tool.name}" of MCP server "${server}"`;
+}
+
+/**
+ * The MCP input schema as OpenAI `parameters`: always an object schema with `properties`, and
+ * without `$schema`, which providers reject and a draft-07 validator cannot resolve.
+ */
+function toParameters(inputSchema: Tool["inputSchema"]): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = inputSchema as Record<string, unknown>;
+  return { ...rest, type: "object", properties: inputSchema.properties ?? {} };
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as { cause?: unknown }).cause;
+    return cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
+  }
+  return String(err);
+}

@@ -1,0 +1,145 @@
+/**
+ * All configured MCP servers of one process. Servers connect in parallel; `start()` waits at
+ * most for each server's connect timeout (or `waitMs`), so a dead server never holds up the
+ * prompt: it is reported and keeps retrying in the background until `close()`.
+ *
+ * This module stays light: the SDK (a few hundred ms to import) is loaded only when at least
+ * one server is enabled.
+ */
+import { registry as defaultRegistry } from "../registry/index.js";
+import type { ToolRegistry } from "../registry/index.js";
+import { DEFAULT_BACKOFF } from "./backoff.js";
+import type { BackoffOptions } from "./backoff.js";
+import type { McpConfigError, McpServerConfig } from "./config.js";
+import type { McpServerConnection } from "./connection.js";
+import { mcpToolsetName } from "./names.js";
+import type { McpServerStatus } from "./status.js";
+
+export interface McpManagerOptions {
+  /** Defaults to the process-wide registry. */
+  registry?: ToolRegistry;
+  /** Reconnect backoff; defaults to 1 s doubling up to 60 s, with jitter. */
+  backoff?: Partial<BackoffOptions>;
+  /** Quiet period that coalesces a burst of list_changed notifications (default 100 ms). */
+  refreshDebounceMs?: number;
+  /** Config entries that failed validation; listed as failed servers. */
+  configErrors?: readonly McpConfigError[];
+}
+
+export interface McpStartOptions {
+  /** Upper bound on the wait, below the servers' own connect timeouts. */
+  waitMs?: number;
+}
+
+const DEFAULT_REFRESH_DEBOUNCE_MS = 100;
+
+export class McpManager {
+  readonly #configs: readonly McpServerConfig[];
+  readonly #opts: McpManagerOptions;
+  readonly #connections = new Map<string, McpServerConnection>();
+  #created: Promise<void> | undefined;
+  #started: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(servers: readonly McpServerConfig[], opts: McpManagerOptions = {}) {
+    this.#configs = servers;
+    this.#opts = opts;
+  }
+
+  /** Names of the configured servers (valid entries, enabled or not). */
+  get serverNames(): string[] {
+    return this.#configs.map((c) => c.name).sort();
+  }
+
+  /**
+   * Connects every enabled server in parallel and resolves once each has connected or failed
+   * its first attempt — or when `waitMs` has passed, whichever comes first. Never rejects.
+   */
+  async start(opts: McpStartOptions = {}): Promise<McpServerStatus[]> {
+    this.#started ??= this.#connectAll();
+    if (opts.waitMs === undefined) await this.#started;
+    else await raceWithTimer(this.#started, opts.waitMs);
+    return this.status();
+  }
+
+  /** One entry per configured server (invalid entries included), sorted by name. */
+  status(): McpServerStatus[] {
+    const out: McpServerStatus[] = [];
+    for (const config of this.#configs) {
+      out.push(this.#connections.get(config.name)?.status() ?? idleStatus(config, this.#closed ? "closed" : config.enabled ? "connecting" : "disabled"));
+    }
+    for (const err of this.#opts.configErrors ?? []) {
+      out.push({ ...idleStatus({ name: err.name, transport: "stdio" }, "failed"), error: err.message });
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Human-readable lines about servers that are not connected (for start-up warnings). */
+  problems(): string[] {
+    return this.status()
+      .filter((s) => s.state === "failed" || s.state === "connecting")
+      .map((s) => {
+        const retry = s.nextRetryInMs !== undefined ? `; retrying in the background` : "";
+        return s.state === "connecting"
+          ? `MCP server "${s.name}" is still connecting${s.error !== undefined ? ` (${s.error})` : ""}; its tools will appear when it is ready`
+          : `MCP server "${s.name}" failed: ${s.error ?? "unknown error"}${retry}`;
+      });
+  }
+
+  connection(name: string): McpServerConnection | undefined {
+    return this.#connections.get(name);
+  }
+
+  /** Resolves when every pending tool-list refresh has been applied. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#connections.values()].map((c) => c.settled()));
+  }
+
+  /** Stops retries, withdraws all MCP tools and ends the server processes/sessions. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#created;
+    await Promise.all([...this.#connections.values()].map((c) => c.close()));
+  }
+
+  async #connectAll(): Promise<void> {
+    this.#created = this.#createConnections();
+    await this.#created;
+    await Promise.all([...this.#connections.values()].map((c) => c.start()));
+  }
+
+  async #createConnections(): Promise<void> {
+    const enabled = this.#configs.filter((c) => c.enabled);
+    if (enabled.length === 0) return;
+    const { McpServerConnection } = await import("./connection.js");
+    if (this.#closed) return;
+    const options = {
+      registry: this.#opts.registry ?? defaultRegistry,
+      backoff: { ...DEFAULT_BACKOFF, ...this.#opts.backoff },
+      refreshDebounceMs: this.#opts.refreshDebounceMs ?? DEFAULT_REFRESH_DEBOUNCE_MS,
+    };
+    for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
+  }
+}
+
+function idleStatus(config: Pick<McpServerConfig, "name" | "transport">, state: McpServerStatus["state"]): McpServerStatus {
+  return {
+    name: config.name,
+    transport: config.transport,
+    toolset: mcpToolsetName(config.name),
+    state,
+    toolCount: 0,
+    tools: [],
+    collisions: [],
+    failedAttempts: 0,
+  };
+}
+
+async function raceWithTimer(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,36 @@
+/** What the manager reports about each configured server (`quiver mcp list`, start-up warnings). */
+
+/**
+ * `connecting`: first attempt, or reconnecting after a drop; `connected`; `failed`: the last
+ * attempt failed and a retry is scheduled (or the config entry is invalid); `disabled`:
+ * `enabled: false`; `closed`: the manager was closed.
+ */
+export type McpServerState = "connecting" | "connected" | "failed" | "disabled" | "closed";
+
+/** A tool the registry refused (or that clashed inside its own server) — never silently shadowed. */
+export interface McpToolCollision {
+  /** The server's own tool name. */
+  tool: string;
+  /** The quiver name it would have had. */
+  name: string;
+  /** Toolset that holds the name now. */
+  existingToolset: string | undefined;
+  reason: string;
+}
+
+export interface McpServerStatus {
+  name: string;
+  transport: "stdio" | "http";
+  toolset: string;
+  state: McpServerState;
+  error?: string;
+  /** Tools registered right now, and their quiver names. */
+  toolCount: number;
+  tools: string[];
+  collisions: McpToolCollision[];
+  /** Failed attempts since the last successful connection. */
+  failedAttempts: number;
+  nextRetryInMs?: number;
+  /** What the server called itself in the handshake. */
+  server?: { name: string; version: string };
+}

@@ -1,0 +1,125 @@
+/**
+ * The model-facing layer: which tool definitions the model sees, and the one entry point the
+ * agent (and the CLI, and the MCP server) uses to run a call the model made.
+ */
+import { fileURLToPath } from "node:url";
+import { parseArguments } from "./calls/arguments.js";
+import { spill } from "./calls/spillover.js";
+import { validateArguments } from "./calls/validation.js";
+import { registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
+import { closestNames } from "./suggest.js";
+import { resolveToolSelection } from "./toolsets.js";
+
+export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
+
+export interface ToolSelection {
+  enabledToolsets?: readonly string[];
+  disabledToolsets?: readonly string[];
+}
+
+interface Memo {
+  generation: number;
+  at: number;
+  defs: ToolDefinition[];
+}
+
+const MEMO_LIMIT = 16;
+// Availability verdicts live 30 s, so a memo older than that may hide a tool that came back.
+const MEMO_TTL_MS = 30_000;
+const memo = new Map<string, Memo>();
+
+/** Definitions for the selected toolsets (all by default), memoised on the registry generation. */
+export async function getToolDefinitions(selection: ToolSelection = {}): Promise<ToolDefinition[]> {
+  const enabled = [...(selection.enabledToolsets ?? ["all"])].sort();
+  const disabled = [...(selection.disabledToolsets ?? [])].sort();
+  const key = `${enabled.join(",")}|${disabled.join(",")}`;
+  const generation = registry.generation;
+  const now = Date.now();
+  const hit = memo.get(key);
+  if (hit !== undefined && hit.generation === generation && now - hit.at < MEMO_TTL_MS) {
+    memo.delete(key);
+    memo.set(key, hit);
+    return [...hit.defs];
+  }
+  const defs = await registry.getDefinitions(resolveToolSelection(enabled, disabled));
+  memo.delete(key);
+  memo.set(key, { generation, at: now, defs });
+  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+  return [...defs];
+}
+
+/**
+ * Runs one tool call as the model sent it: parses and repairs the arguments, validates them,
+ * applies the tool's timeout and the caller's signal, and caps the result. Never rejects.
+ */
+export async function handleFunctionCall(name: string, rawArguments: unknown, ctx: ToolContext = {}): Promise<ToolOutput> {
+  const entry = registry.getEntry(name);
+  if (entry === undefined) return unknownTool(name);
+
+  const parsed = parseArguments(rawArguments);
+  if (!parsed.ok) return toolError(`Tool ${name}: ${parsed.message}`, { error_type: parsed.errorType });
+
+  const checked = await validateArguments(entry, parsed.args);
+  if (!checked.ok) {
+    const summary = checked.details.map((d) => `${d.path} ${d.message}`).join("; ");
+    return toolError(`Invalid arguments for tool ${name}: ${summary}. Fix them to match the tool's parameters and call it again.`, {
+      error_type: "invalid_arguments",
+      details: checked.details,
+    });
+  }
+
+  const output = await runWithDeadline(name, checked.args, ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+  if (typeof output !== "string") return output;
+  const limit = registry.getMaxResultSize(name);
+  return output.length > limit ? spill(name, output, limit) : output;
+}
+
+function unknownTool(name: string): string {
+  const all = registry.getAllToolNames();
+  const near = closestNames(name, all);
+  const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : "";
+  return toolError(`Unknown tool: ${name}.${hint} Available tools: ${all.join(", ")}`, { error_type: "unknown_tool", suggestions: near });
+}
+
+/** Dispatches with a timeout and the caller's signal; the tool sees one signal that fires on either. */
+async function runWithDeadline(name: string, args: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): Promise<ToolOutput> {
+  if (ctx.signal?.aborted === true) return cancelled(name);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let settle: (value: ToolOutput) => void = () => {};
+  const stop = new Promise<ToolOutput>((resolve) => (settle = resolve));
+  const onAbort = () => {
+    controller.abort(ctx.signal?.reason);
+    settle(cancelled(name));
+  };
+  ctx.signal?.addEventListener("abort", onAbort, { once: true });
+  if (Number.isFinite(timeoutMs)) {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+      settle(toolError(`Tool ${name} timed out after ${formatSeconds(timeoutMs)}`, { error_type: "timeout" }));
+    }, timeoutMs);
+  }
+  try {
+    return await Promise.race([registry.dispatch(name, args, { ...ctx, signal: controller.signal }), stop]);
+  } finally {
+    clearTimeout(timer);
+    ctx.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function cancelled(name: string): string {
+  return toolError(`Tool ${name} was cancelled before it finished`, { error_type: "cancelled" });
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+let builtins: Promise<string[]> | undefined;
+
+/** Discovers and imports the built-in tools (dist/tools next to this module) once per process. */
+export function loadBuiltinTools(): Promise<string[]> {
+  return (builtins ??= import("./registry/discovery.js").then(({ discoverTools }) =>
+    discoverTools(fileURLToPath(new URL("./tools/", import.meta.url))),
+  ));
+}

@@ -1,0 +1,96 @@
+/**
+ * `terminal`: runs a shell command with bash in its own process group. Catastrophic
+ * commands are refused, dangerous ones need the user's approval (see approval-patterns.ts).
+ */
+import { registry, toolError, toolResult, createLogger } from "../registry/index.js";
+import type { ToolContext } from "../registry/index.js";
+import { classifyCommand, hardlineRefusal, seekApproval } from "./approval.js";
+import { exitCodeMeaning } from "./exit-codes.js";
+import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
+import { runCommand } from "./run-command.js";
+import { ToolInputError, optionalNumberArg, optionalStringArg, reportingInputErrors, stringArg } from "./tool-input.js";
+
+export const DEFAULT_TIMEOUT_S = 180;
+export const MAX_TIMEOUT_S = 600;
+
+const log = createLogger("tool:terminal");
+
+export interface TerminalResult {
+  output: string;
+  exit_code: number;
+  error?: string;
+  exit_code_meaning?: string;
+}
+
+async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
+  const command = stringArg(args, "command");
+  const timeoutS = optionalNumberArg(args, "timeout") ?? DEFAULT_TIMEOUT_S;
+  if (!(timeoutS > 0)) throw new ToolInputError(`"timeout" must be a positive number of seconds, got ${timeoutS}`);
+  if (timeoutS > MAX_TIMEOUT_S) {
+    throw new ToolInputError(
+      `timeout ${timeoutS} s is over the ${MAX_TIMEOUT_S} s maximum. Use at most ${MAX_TIMEOUT_S}, or start the job in the ` +
+        "background with its output redirected to a file (cmd > out.log 2>&1 &) and check on it later.",
+    );
+  }
+  const cwd = await workingDirectory(optionalStringArg(args, "workdir"));
+
+  const verdict = classifyCommand(command);
+  if (verdict.hardline !== undefined) return hardlineRefusal(verdict.hardline);
+  const refusal = await seekApproval(ctx, { tool: "terminal", subject: command, action: "command", rules: verdict.dangerous });
+  if (refusal !== undefined) return refusal;
+
+  const started = Date.now();
+  const run = await runCommand({ command, cwd, timeoutMs: timeoutS * 1000, signal: ctx.signal });
+  log.debug("command finished", { exitCode: run.exitCode, ms: Date.now() - started, stopped: run.stopped });
+
+  if (run.spawnError !== undefined) return toolError(`Could not start bash to run the command: ${run.spawnError}`);
+  const result: TerminalResult = { output: run.output, exit_code: run.exitCode };
+  if (run.stopped === "timeout") {
+    result.error = `Command timed out after ${timeoutS} s; its process group was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s) or run it in the background with output redirected to a file.`;
+  } else if (run.stopped === "abort") {
+    result.error = "Command was interrupted (cancelled by the caller); its process group was killed.";
+  } else if (run.stoppedBackground) {
+    result.output += "\n[background processes that still held the output open were stopped when the command ended; redirect their output (cmd > file 2>&1 &) to keep them running]";
+  }
+  const meaning = exitCodeMeaning(command, run.exitCode);
+  if (meaning !== undefined && run.exitCode !== 0) result.exit_code_meaning = meaning;
+  return toolResult(result);
+}
+
+async function workingDirectory(workdir: string | undefined): Promise<string> {
+  if (workdir === undefined) return process.cwd();
+  const path = resolveUserPath(workdir);
+  const stats = await statOrUndefined(path);
+  if (stats === undefined) throw new ToolInputError(`workdir does not exist: ${displayPath(path)}. Create it first or pass an existing directory.`);
+  if (!stats.isDirectory()) throw new ToolInputError(`workdir is not a directory: ${displayPath(path)}`);
+  return path;
+}
+
+export const terminalHandler = reportingInputErrors(terminal);
+
+registry.register({
+  name: "terminal",
+  toolset: "terminal",
+  emoji: "💻",
+  // The tool kills its own process group on timeout; an outer timeout would orphan it.
+  timeoutMs: Infinity,
+  schema: {
+    name: "terminal",
+    description:
+      "Run a shell command with bash and return its combined stdout/stderr and exit code. Output over 50 000 chars keeps " +
+      "the first 40% and the last 60%. Default timeout 180 s (max 600). Dangerous commands (recursive rm, chmod 777, " +
+      "curl | sh, writes to ~/.ssh, /etc or shell rc files, find -delete, SQL DROP/TRUNCATE) need the user's approval; " +
+      "catastrophic ones (rm -rf /, mkfs, fork bombs, shutdown) are always refused. Stdin is closed: avoid interactive programs.",
+    parameters: {
+      type: "object",
+      properties: {
+        command: { type: "string", description: "The bash command line to run." },
+        timeout: { type: "number", description: "Timeout in seconds (default 180, max 600)." },
+        workdir: { type: "string", description: "Directory to run in (default: the current directory). Must exist." },
+      },
+      required: ["command"],
+      additionalProperties: false,
+    },
+  },
+  handler: terminalHandler,
+});
