@@ -88,7 +88,8 @@ export function parseMcpServer(name: string, entry: unknown): McpServerConfig | 
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
     return { name, message: `mcp.servers.${name} must be a mapping with either "command" (stdio) or "url" (Streamable HTTP)` };
   }
-  const fields = entry as Record<string, unknown>;
+  // A key left empty in YAML (`cwd:`) is null: treat it as unset.
+  const fields = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null));
   const hasCommand = "command" in fields;
   const hasUrl = "url" in fields;
   if (hasCommand === hasUrl) {

@@ -74,16 +74,21 @@ export class McpManager {
     return out.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Human-readable lines about servers that are not connected (for start-up warnings). */
+  /**
+   * One line per server that is not connected, e.g. `server "github" failed: … (retrying in
+   * the background)`; callers prefix it ("quiver: MCP ").
+   */
   problems(): string[] {
-    return this.status()
-      .filter((s) => s.state === "failed" || s.state === "connecting")
-      .map((s) => {
-        const retry = s.nextRetryInMs !== undefined ? `; retrying in the background` : "";
-        return s.state === "connecting"
-          ? `MCP server "${s.name}" is still connecting${s.error !== undefined ? ` (${s.error})` : ""}; its tools will appear when it is ready`
-          : `MCP server "${s.name}" failed: ${s.error ?? "unknown error"}${retry}`;
-      });
+    const lines: string[] = [];
+    for (const s of this.status()) {
+      if (s.state === "connecting") {
+        lines.push(`server "${s.name}" is still connecting${s.error !== undefined ? ` (${s.error})` : ""}; its tools will appear when it is ready`);
+      } else if (s.state === "failed") {
+        lines.push(`server "${s.name}" failed: ${s.error ?? "unknown error"}${s.nextRetryInMs !== undefined ? " (retrying in the background)" : ""}`);
+      }
+      for (const c of s.collisions) lines.push(`server "${s.name}": tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
+    }
+    return lines;
   }
 
   connection(name: string): McpServerConnection | undefined {

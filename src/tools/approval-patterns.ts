@@ -31,7 +31,7 @@ const SYSTEM_DIRS =
   "System|Library|Users|Applications|private";
 const ROOT_TARGET =
   String.raw`["']?(?:` +
-  String.raw`/\*?|` + // / and /*
+  String.raw`/+(?:\*|\.)?|` + // /  //  /*  /.
   String.raw`(?:~[\w.-]*|\$HOME|\$\{HOME\})/?\*?|` + // ~  ~/  ~/*  ~alice  $HOME  ${HOME}/*
   String.raw`/(?:${SYSTEM_DIRS})/?\*?|` + // /etc  /usr/  /var/*
   String.raw`/(?:home|Users)/[^/\s;&|"']+/?\*?` + // /home/alice
@@ -39,6 +39,7 @@ const ROOT_TARGET =
   WORD_END;
 const RECURSIVE_FLAG = String.raw`(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)` + WORD_END;
 const RM = WORD_START + "rm(?=\\s)";
+const DELETE_ACTION = String.raw`(?:-delete|-exec(?:dir)?\s+(?:[\w./-]*/)?rm)` + WORD_END;
 
 /** Whole-disk block devices (Linux and macOS). */
 const BLOCK_DEVICE = String.raw`["']?/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|md\d|dm-\d|mapper/)`;
@@ -75,6 +76,9 @@ function writesTo(target: string): RegExp {
 
 export const HARDLINE_PATTERNS: readonly CommandRule[] = [
   { pattern: recursiveRm(ROOT_TARGET), key: "delete-root", reason: "recursive delete of the filesystem root, a system directory or a home directory" },
+  { pattern: new RegExp(`${WORD_START}cd\\s+${ROOT_TARGET}\\s*(?:&&|;|\\n)\\s*(?:sudo\\s+)?${RM}(?=${ARGS}\\s${RECURSIVE_FLAG})`), key: "delete-root", reason: "recursive delete inside the filesystem root, a system directory or a home directory" },
+  { pattern: new RegExp(`${WORD_START}find\\s+(?:-\\S+\\s+)*${ROOT_TARGET}(?=${ARGS}\\s${DELETE_ACTION})`), key: "delete-root", reason: "deleting everything find finds under the filesystem root, a system directory or a home directory" },
+  { pattern: new RegExp(`${WORD_START}(?:chmod|chown|chgrp)(?=${ARGS}\\s(?:-[a-zA-Z]*R|--recursive))${ARGS}\\s${ROOT_TARGET}`), key: "chmod-root", reason: "recursive permission or ownership change of the filesystem root, a system directory or a home directory" },
   { pattern: command(String.raw`mkfs(?:\.\w+)?|mke2fs`), key: "format-disk", reason: "formatting a filesystem" },
   { pattern: new RegExp(`${WORD_START}dd\\s${ARGS}\\bof=${BLOCK_DEVICE}`), key: "overwrite-disk", reason: "dd onto a disk device" },
   { pattern: new RegExp(`>\\|?\\s*${BLOCK_DEVICE}`), key: "overwrite-disk", reason: "redirecting output onto a disk device" },
@@ -108,7 +112,7 @@ export const DANGEROUS_PATTERNS: readonly CommandRule[] = [
   { pattern: writesTo(ETC_PATH), key: "write-etc", reason: "writing into /etc" },
   { pattern: writesTo(RC_PATH), key: "write-shell-rc", reason: "changing a shell startup file" },
   {
-    pattern: new RegExp(`${WORD_START}find\\s${ARGS}\\s(?:-delete|-exec(?:dir)?\\s+(?:[\\w./-]*/)?rm)${WORD_END}`),
+    pattern: new RegExp(`${WORD_START}find\\s${ARGS}\\s${DELETE_ACTION}`),
     key: "find-delete",
     reason: "deleting files found by find",
   },

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * The `quiver` command. Each subcommand registers itself from a light module; the heavy work
+ * (tools, the model client, MCP) is imported only when a command actually runs, so `--help`
+ * and `quiver tools list` start fast.
+ */
+import { readFileSync } from "node:fs";
+import { Command } from "commander";
+import { registerChatCommand } from "./chat-command.js";
+import { registerDoctorCommand } from "./doctor-command.js";
+import { registerMcpCommand } from "./mcp-command.js";
+import { registerServeCommand } from "./serve-command.js";
+import { registerSessionsCommand } from "./sessions-command.js";
+import { registerToolsCommand } from "./tools-command.js";
+
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+const program = new Command()
+  .name("quiver")
+  .description("An agent runtime built on a declarative tool registry: chat with any OpenAI-compatible model that uses tools.")
+  .version(pkg.version, "-V, --version")
+  .option("-v, --verbose", "log what quiver does to stderr (same as QUIVER_LOG_LEVEL=debug)")
+  .showSuggestionAfterError(true)
+  .addHelpText(
+    "after",
+    `
+Examples:
+  quiver chat                                  talk to the configured model (interactive)
+  quiver chat -p "summarise README.md"         one-shot: print the answer and exit
+  quiver tools list                            every tool, by toolset, with availability
+  quiver tools call read_file '{"path":"README.md","limit":20}'
+  quiver serve                                 expose the tools to any MCP client (stdio)
+  quiver doctor                                check the model endpoint and configuration
+
+Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/.`,
+  );
+
+program.hook("preAction", async (cmd) => {
+  if (cmd.optsWithGlobals().verbose === true) {
+    const { setLogLevel } = await import("../registry/logger.js");
+    setLogLevel("debug");
+  }
+});
+
+registerChatCommand(program);
+registerToolsCommand(program);
+registerSessionsCommand(program);
+registerMcpCommand(program);
+registerServeCommand(program);
+registerDoctorCommand(program);
+
+await program.parseAsync(process.argv);

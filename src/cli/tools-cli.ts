@@ -1,0 +1,174 @@
+/** `quiver tools list | show | call`: the registry from the shell. */
+import { text } from "node:stream/consumers";
+import { handleFunctionCall } from "../model-tools.js";
+import { registry, type ToolOutput } from "../registry/index.js";
+import { closestNames } from "../suggest.js";
+import { resolveToolSelection, validateToolset } from "../toolsets.js";
+import { createApprover } from "./approval-prompt.js";
+import { CliError, EXIT } from "./exit-codes.js";
+import { startRuntime, type Runtime } from "./runtime.js";
+import type { ToolsCommonOptions } from "./tools-command.js";
+
+interface ToolRow {
+  name: string;
+  emoji: string;
+  description: string;
+  requiresEnv: string[];
+  missingEnv: string[];
+}
+
+interface ToolsetRow {
+  name: string;
+  available: boolean;
+  description: string;
+  tools: ToolRow[];
+}
+
+async function withRuntime<T>(opts: ToolsCommonOptions, body: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await startRuntime({ mcp: opts.mcp, projectTools: opts.projectTools === true });
+  try {
+    return await body(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+export function listTools(opts: ToolsCommonOptions & { json?: boolean; toolsets?: string }): Promise<number> {
+  return withRuntime(opts, async (runtime) => {
+    const wanted = opts.toolsets === undefined ? undefined : parseToolsets(opts.toolsets);
+    const rows = await toolsetRows(wanted);
+    if (opts.json === true) {
+      process.stdout.write(`${JSON.stringify({ toolsets: rows, mcp: runtime.mcp?.status() ?? [] }, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    process.stdout.write(renderTable(rows));
+    return EXIT.ok;
+  });
+}
+
+export function showTool(name: string, opts: ToolsCommonOptions): Promise<number> {
+  return withRuntime(opts, async () => {
+    requireTool(name);
+    const [definition] = await registry.getDefinitions([name]);
+    if (definition === undefined) {
+      process.stderr.write(`quiver: ${name} is registered but unavailable now (its availability check fails); the model would not see it.\n`);
+      process.stdout.write(`${JSON.stringify({ type: "function", function: { ...registry.getSchema(name), name } }, null, 2)}\n`);
+      return EXIT.failure;
+    }
+    process.stdout.write(`${JSON.stringify(definition, null, 2)}\n`);
+    return EXIT.ok;
+  });
+}
+
+export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions & { yes?: boolean }): Promise<number> {
+  return withRuntime(opts, async () => {
+    requireTool(name);
+    const args = parseArgs(rawArgs === "-" ? await text(process.stdin) : rawArgs);
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once("SIGINT", onSigint);
+    try {
+      const approve = createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr });
+      const output = await handleFunctionCall(name, args, { signal: controller.signal, approve });
+      process.stdout.write(`${render(output)}\n`);
+      if (controller.signal.aborted) return EXIT.interrupted;
+      return isErrorOutput(output) ? EXIT.failure : EXIT.ok;
+    } finally {
+      process.removeListener("SIGINT", onSigint);
+    }
+  });
+}
+
+function requireTool(name: string): void {
+  if (registry.getEntry(name) !== undefined) return;
+  const near = closestNames(name, registry.getAllToolNames());
+  const hint = near.length > 0 ? ` Did you mean ${near.join(", ")}?` : "";
+  throw new CliError(`unknown tool "${name}".${hint} Run "quiver tools list" to see every tool.`);
+}
+
+function parseToolsets(list: string): string[] {
+  const names = list.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const unknown = names.filter((n) => !validateToolset(n));
+  if (unknown.length > 0) throw new CliError(`unknown toolset ${unknown.map((u) => `"${u}"`).join(", ")}. Known: ${registry.getRegisteredToolsetNames().join(", ")}`);
+  return names;
+}
+
+function parseArgs(raw: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.trim() === "" ? "{}" : raw);
+  } catch (err) {
+    throw new CliError(`the arguments are not valid JSON (${(err as Error).message}). Quote them for the shell, e.g. '{"path":"README.md"}'.`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new CliError(`the arguments must be a JSON object such as '{"path":"README.md"}', got ${JSON.stringify(value)}.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+async function toolsetRows(wanted: string[] | undefined): Promise<ToolsetRow[]> {
+  const report = await registry.getAvailableToolsets();
+  const keep = wanted === undefined ? undefined : resolveToolSelection(wanted);
+  const rows: ToolsetRow[] = [];
+  for (const [name, info] of Object.entries(report)) {
+    const tools = info.tools.filter((t) => keep === undefined || keep.has(t)).map(toolRow);
+    if (tools.length > 0) rows.push({ name, available: info.available, description: info.description, tools });
+  }
+  return rows;
+}
+
+function toolRow(name: string): ToolRow {
+  const entry = registry.getEntry(name);
+  const requiresEnv = [...(entry?.requiresEnv ?? [])];
+  return {
+    name,
+    emoji: registry.getEmoji(name),
+    description: firstSentence(entry?.description ?? ""),
+    requiresEnv,
+    missingEnv: requiresEnv.filter((v) => (process.env[v] ?? "") === ""),
+  };
+}
+
+function renderTable(rows: ToolsetRow[]): string {
+  if (rows.length === 0) return "No tools registered.\n";
+  const width = Math.max(...rows.flatMap((r) => r.tools.map((t) => t.name.length)));
+  const lines: string[] = [];
+  for (const row of rows) {
+    const state = row.available ? "available" : "unavailable";
+    lines.push(`${row.name} (${state})${row.description !== "" ? ` — ${row.description}` : ""}`);
+    for (const tool of row.tools) {
+      const missing = tool.missingEnv.length > 0 ? `  [missing env: ${tool.missingEnv.join(", ")}]` : "";
+      lines.push(`  ${tool.emoji}  ${tool.name.padEnd(width)}  ${tool.description}${missing}`);
+    }
+    lines.push("");
+  }
+  const total = rows.reduce((n, r) => n + r.tools.length, 0);
+  lines.push(`${total} tools in ${rows.length} toolsets. "quiver tools show NAME" prints a definition.`);
+  return `${lines.join("\n")}\n`;
+}
+
+function firstSentence(text: string): string {
+  const line = text.split("\n")[0] ?? "";
+  const cut = line.search(/\.\s/);
+  const sentence = cut === -1 ? line : line.slice(0, cut + 1);
+  return sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence;
+}
+
+function render(output: ToolOutput): string {
+  if (typeof output !== "string") return JSON.stringify(output, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(output), null, 2);
+  } catch {
+    return output;
+  }
+}
+
+function isErrorOutput(output: ToolOutput): boolean {
+  if (typeof output !== "string") return false;
+  try {
+    const value = JSON.parse(output) as unknown;
+    return typeof value === "object" && value !== null && "error" in value;
+  } catch {
+    return false;
+  }
+}

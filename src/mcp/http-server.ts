@@ -1,0 +1,164 @@
+/**
+ * `quiver serve --http`: the registry over MCP Streamable HTTP, one SDK transport and server per
+ * session. Bound to 127.0.0.1 by default. A non-loopback bind needs a bearer token, checked on
+ * every request; on loopback, Host and Origin are checked so a web page cannot reach the
+ * server through DNS rebinding.
+ */
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { createLogger } from "../registry/index.js";
+import { createQuiverMcpServer } from "./server.js";
+import type { QuiverServerOptions } from "./server.js";
+
+const log = createLogger("mcp-serve");
+
+export const DEFAULT_HTTP_HOST = "127.0.0.1";
+export const MCP_HTTP_PATH = "/mcp";
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_SESSIONS = 64;
+
+export interface HttpServeOptions extends QuiverServerOptions {
+  /** 0 picks a free port (see `port` of the result). */
+  port: number;
+  host?: string;
+  /** Required for a non-loopback host; when set, every request must send `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+export interface RunningHttpServer {
+  /** The MCP endpoint, e.g. http://127.0.0.1:8765/mcp */
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningHttpServer> {
+  const host = opts.host ?? DEFAULT_HTTP_HOST;
+  const loopback = isLoopbackHost(host);
+  if (!loopback && (opts.token === undefined || opts.token === "")) {
+    throw new Error(`Refusing to serve MCP on non-loopback address ${host} without a token: pass --token <secret> (clients send it as "Authorization: Bearer <secret>")`);
+  }
+  const sessions = new Map<string, Session>();
+  const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error(`MCP HTTP request failed: ${String(err)}`);
+      if (!res.headersSent) sendError(res, 500, -32603, "Internal server error");
+      else res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (checkToken !== undefined && !checkToken(req.headers.authorization)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="quiver"');
+      return sendError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>");
+    }
+    if (loopback && !localRequest(req)) return sendError(res, 403, -32000, "Forbidden: Host or Origin is not local");
+    if (new URL(req.url ?? "/", "http://localhost").pathname !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
+    const sessionId = req.headers["mcp-session-id"];
+    const body = req.method === "POST" ? await readJsonBody(req) : undefined;
+    if (body instanceof Error) return sendError(res, 400, -32700, `Parse error: ${body.message}`);
+    if (typeof sessionId === "string") {
+      const session = sessions.get(sessionId);
+      if (session === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
+      return session.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== "POST" || !isInitializeRequest(body)) return sendError(res, 400, -32000, "Bad Request: no valid session ID provided");
+    if (sessions.size >= MAX_SESSIONS) return sendError(res, 503, -32000, "Too many open sessions");
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { transport }),
+    });
+    // Set before connect: the SDK chains it with the server's own close handling.
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await createQuiverMcpServer(opts).connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(opts.port, host, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${urlHost}:${address.port}${MCP_HTTP_PATH}`,
+    host,
+    port: address.port,
+    async close() {
+      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
+      sessions.clear();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** Constant-time comparison (of digests, so lengths match) of the bearer token. */
+function tokenChecker(token: string): (header: string | undefined) => boolean {
+  const expected = createHash("sha256").update(token).digest();
+  return (header) => {
+    const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
+    if (match === null) return false;
+    return timingSafeEqual(createHash("sha256").update((match[1] as string).trim()).digest(), expected);
+  };
+}
+
+function localRequest(req: IncomingMessage): boolean {
+  const hostHeader = req.headers.host;
+  if (hostHeader === undefined || !isLoopbackHost(hostnameOf(hostHeader))) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === "null") return origin === undefined;
+  try {
+    return isLoopbackHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function hostnameOf(hostHeader: string): string {
+  if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1);
+  return hostHeader.replace(/:\d+$/, "");
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return new Error(`request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
+function sendError(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}

@@ -1,0 +1,93 @@
+/**
+ * quiver's registry as an MCP server. Tools are dynamic JSON Schemas, so this uses the SDK's
+ * low-level `Server` with raw request handlers (`McpServer` wants zod schemas). Listing and
+ * calling go through the model-facing layer, so validation, timeouts and result caps are the
+ * same as in chat.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { getToolDefinitions, handleFunctionCall } from "../model-tools.js";
+import { createLogger, registry, toolError } from "../registry/index.js";
+import type { ApprovalDecision, ApprovalRequest, ToolDefinition } from "../registry/index.js";
+import { QUIVER_IMPLEMENTATION } from "./identity.js";
+import { toMcpResult } from "./results.js";
+
+const log = createLogger("mcp-serve");
+
+export interface QuiverServerOptions {
+  enabledToolsets?: readonly string[];
+  disabledToolsets?: readonly string[];
+  /** Dangerous terminal commands run without asking; without it they are refused (no one can approve remotely). */
+  allowDangerous?: boolean;
+  /** Coalesces a burst of registry changes into one notification (default 50 ms). */
+  listChangedDelayMs?: number;
+}
+
+const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
+
+/** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
+export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
+  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true } } });
+  const selection = {
+    ...(opts.enabledToolsets !== undefined && { enabledToolsets: opts.enabledToolsets }),
+    ...(opts.disabledToolsets !== undefined && { disabledToolsets: opts.disabledToolsets }),
+  };
+  const approve = approvalPolicy(opts.allowDangerous === true);
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const visible = await getToolDefinitions(selection);
+    if (!visible.some((d) => d.function.name === name)) {
+      return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${visible.map((d) => d.function.name).join(", ")}`));
+    }
+    return toMcpResult(await handleFunctionCall(name, args ?? {}, { signal: extra.signal, approve }));
+  });
+
+  watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS);
+  return server;
+}
+
+/** Sends `notifications/tools/list_changed` after the registry's generation moves, coalesced. */
+function watchGeneration(server: Server, delayMs: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  let sent = registry.generation;
+  const unsubscribe = registry.onChange(() => {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (registry.generation === sent || server.transport === undefined) return;
+      sent = registry.generation;
+      server.sendToolListChanged().catch((err: unknown) => log.debug(`list_changed not sent: ${String(err)}`));
+    }, delayMs);
+    timer.unref();
+  });
+  const previous = server.onclose;
+  server.onclose = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    previous?.();
+  };
+}
+
+function approvalPolicy(allowDangerous: boolean): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  return async (request) => {
+    if (allowDangerous) return "once";
+    log.warn(`refused ${request.reason} for an MCP client: ${request.subject} (start quiver serve with --allow-dangerous to allow such commands)`);
+    return "deny";
+  };
+}
+
+function toMcpTool(def: ToolDefinition): Tool {
+  const { name, description, parameters } = def.function;
+  const schema = parameters ?? {};
+  const tool: Tool = {
+    name,
+    inputSchema: { ...schema, type: "object" },
+  };
+  if (typeof description === "string") tool.description = description;
+  if (registry.getEntry(name)?.readOnly === true) tool.annotations = { readOnlyHint: true };
+  return tool;
+}

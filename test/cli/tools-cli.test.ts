@@ -1,0 +1,148 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempHome } from "../helpers/cli.js";
+
+let home = "";
+let cleanup = () => {};
+let env: Record<string, string> = {};
+
+beforeAll(() => {
+  ({ home, cleanup } = tempHome());
+  env = { QUIVER_HOME: home };
+  writeFileSync(join(home, "notes.txt"), "alpha\nbeta\ngamma\n");
+  mkdirSync(join(home, "tools"), { recursive: true });
+  writeFileSync(
+    join(home, "tools", "weather.mjs"),
+    `import { registry } from "quiver";
+registry.register({
+  name: "weather",
+  toolset: "weather",
+  emoji: "🌦️",
+  requiresEnv: ["WEATHER_API_KEY_FOR_TEST"],
+  schema: { description: "Weather for a city. Needs a key.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+  handler: (args) => JSON.stringify({ city: args.city, sky: "clear" }),
+});
+`,
+  );
+});
+afterAll(() => cleanup());
+
+describe("quiver tools list", () => {
+  it("prints every built-in tool grouped by toolset, plus user tools with missing env vars", async () => {
+    const r = await runCli(["tools", "list"], { env });
+    expect(r.code).toBe(0);
+    for (const name of ["terminal", "read_file", "write_file", "search_files", "patch", "weather"]) expect(r.stdout).toContain(name);
+    expect(r.stdout).toMatch(/^file \(available\)/m);
+    expect(r.stdout).toMatch(/^terminal \(available\)/m);
+    expect(r.stdout).toContain("[missing env: WEATHER_API_KEY_FOR_TEST]");
+    expect(r.stdout).toContain("🌦️");
+  });
+
+  it("emits JSON for scripts", async () => {
+    const r = await runCli(["tools", "list", "--json"], { env });
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout) as { toolsets: Array<{ name: string; available: boolean; tools: Array<{ name: string; missingEnv: string[] }> }> };
+    const file = body.toolsets.find((t) => t.name === "file");
+    expect(file?.available).toBe(true);
+    expect(file?.tools.map((t) => t.name).sort()).toEqual(["patch", "read_file", "search_files", "write_file"]);
+    expect(body.toolsets.find((t) => t.name === "weather")?.tools[0]?.missingEnv).toEqual(["WEATHER_API_KEY_FOR_TEST"]);
+  });
+
+  it("filters by toolset and refuses an unknown one", async () => {
+    const r = await runCli(["tools", "list", "--toolsets", "terminal"], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("terminal");
+    expect(r.stdout).not.toContain("read_file");
+    const bad = await runCli(["tools", "list", "--toolsets", "nope"], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown toolset "nope"/);
+  });
+});
+
+describe("quiver tools show", () => {
+  it("prints the definition the model sees", async () => {
+    const r = await runCli(["tools", "show", "read_file"], { env });
+    expect(r.code).toBe(0);
+    const def = JSON.parse(r.stdout) as { type: string; function: { name: string; parameters: { required: string[] } } };
+    expect(def.type).toBe("function");
+    expect(def.function.name).toBe("read_file");
+    expect(def.function.parameters.required).toContain("path");
+  });
+
+  it("suggests the closest name for an unknown tool and exits 2", async () => {
+    const r = await runCli(["tools", "show", "read_fil"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown tool "read_fil"\. Did you mean read_file/);
+  });
+});
+
+describe("quiver tools call", () => {
+  it("runs a tool and prints its result", async () => {
+    const r = await runCli(["tools", "call", "read_file", JSON.stringify({ path: join(home, "notes.txt") })], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("2|beta");
+  });
+
+  it("runs a user tool from $QUIVER_HOME/tools", async () => {
+    const r = await runCli(["tools", "call", "weather", '{"city":"Oslo"}'], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ city: "Oslo", sky: "clear" });
+  });
+
+  it("reads arguments from stdin with -", async () => {
+    const r = await runCli(["tools", "call", "terminal", "-"], { env, input: '{"command":"echo from-stdin"}' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).output).toContain("from-stdin");
+  });
+
+  it("exits 1 when the tool returns an error", async () => {
+    const r = await runCli(["tools", "call", "read_file", '{"path":"/definitely/not/here"}'], { env });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toBeTruthy();
+  });
+
+  it("exits 1 with validation details for arguments that break the schema", async () => {
+    const r = await runCli(["tools", "call", "read_file", '{"offset":2}'], { env });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ error_type: "invalid_arguments" });
+  });
+
+  it("exits 2 on arguments that are not JSON", async () => {
+    const r = await runCli(["tools", "call", "read_file", "{path:"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not valid JSON/);
+  });
+
+  it("exits 2 on an unknown tool", async () => {
+    const r = await runCli(["tools", "call", "terminl", "{}"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Did you mean terminal/);
+  });
+
+  it("refuses a dangerous command without a TTY, and runs it with --yes", async () => {
+    const dir = join(home, "victim");
+    mkdirSync(join(dir, "sub"), { recursive: true });
+    const args = JSON.stringify({ command: `rm -r ${dir}/sub && echo removed` });
+    const refused = await runCli(["tools", "call", "terminal", args], { env });
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).error).toMatch(/approv/i);
+    const allowed = await runCli(["tools", "call", "terminal", args, "--yes"], { env });
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout).output).toContain("removed");
+  });
+
+  it("refuses a hardline command even with --yes", async () => {
+    const r = await runCli(["tools", "call", "terminal", '{"command":"rm -rf /"}', "--yes"], { env });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toBeTruthy();
+  });
+});
+
+describe("quiver --help", () => {
+  it("teaches the commands", async () => {
+    const r = await runCli(["--help"], { env });
+    expect(r.code).toBe(0);
+    for (const cmd of ["chat", "tools", "serve", "doctor", "sessions", "mcp"]) expect(r.stdout).toContain(cmd);
+  });
+});

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// A scriptable MCP server (SDK McpServer over stdio) for quiver's MCP client tests.
+//
+//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N]
+//
+// Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
+// list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
+// crash (exits, optionally in the middle of the call), sleep (until cancelled), fail (isError),
+// image, structured, and read_file (named like a quiver built-in).
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] !== undefined ? Number(argv[i + 1]) : fallback;
+};
+
+if (flag("--exit-at-start")) {
+  process.stderr.write("test-mcp-server: refusing to start (--exit-at-start)\n");
+  process.exit(3);
+}
+if (flag("--hang-on-connect")) {
+  // Alive, reading stdin, never answering: a server stuck before the handshake.
+  process.stdin.resume();
+  setInterval(() => {}, 1 << 30);
+} else {
+  await serve();
+}
+
+async function serve() {
+  const pageSize = option("--page-size", 0);
+  const stats = { toolsListRequests: 0, cancelled: 0, pid: process.pid };
+  const mcp = new McpServer({ name: "quiver-test-server", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
+  /** name → { listing, handle } so tools/list can be served (and paginated) from one table. */
+  const table = new Map();
+
+  const text = (t) => ({ content: [{ type: "text", text: t }] });
+  const add = (name, listing, shape, handler) => {
+    const handle = mcp.registerTool(name, { description: listing.description, inputSchema: shape, annotations: listing.annotations }, handler);
+    table.set(name, { listing: { name, ...listing }, handle });
+  };
+  const objectSchema = (properties, required = []) => ({ type: "object", properties, required });
+
+  add(
+    "echo",
+    { description: "Echoes its text", inputSchema: objectSchema({ text: { type: "string" } }, ["text"]), annotations: { readOnlyHint: true } },
+    { text: z.string() },
+    async ({ text: t }) => text(`echo: ${t}`),
+  );
+  add(
+    "add_tool",
+    { description: "Adds an echo tool with the given name", inputSchema: objectSchema({ name: { type: "string" } }, ["name"]) },
+    { name: z.string() },
+    async ({ name }) => {
+      add(name, { description: `Dynamic tool ${name}`, inputSchema: objectSchema({}) }, {}, async () => text(`I am ${name}`));
+      return text(`added ${name}`);
+    },
+  );
+  add(
+    "remove_tool",
+    { description: "Removes a tool", inputSchema: objectSchema({ name: { type: "string" } }, ["name"]) },
+    { name: z.string() },
+    async ({ name }) => {
+      table.get(name)?.handle.remove();
+      table.delete(name);
+      return text(`removed ${name}`);
+    },
+  );
+  add(
+    "storm",
+    { description: "Sends N tools/list_changed notifications in a burst", inputSchema: objectSchema({ count: { type: "number" } }, ["count"]) },
+    { count: z.number() },
+    async ({ count }) => {
+      for (let i = 0; i < count; i++) await mcp.server.sendToolListChanged();
+      return text(`sent ${count}`);
+    },
+  );
+  add("stats", { description: "Counters of this server", inputSchema: objectSchema({}) }, {}, async () => text(JSON.stringify(stats)));
+  add(
+    "crash",
+    { description: "Exits the process", inputSchema: objectSchema({ midCall: { type: "boolean" } }) },
+    { midCall: z.boolean().optional() },
+    async ({ midCall }) => {
+      if (midCall) process.exit(1);
+      setTimeout(() => process.exit(1), 20);
+      return text("crashing");
+    },
+  );
+  add(
+    "sleep",
+    { description: "Waits until cancelled or ms elapse", inputSchema: objectSchema({ ms: { type: "number" } }, ["ms"]) },
+    { ms: z.number() },
+    async ({ ms }, extra) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(text("slept")), ms);
+        extra.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          stats.cancelled++;
+          resolve(text("cancelled"));
+        });
+      }),
+  );
+  add("fail", { description: "Always fails", inputSchema: objectSchema({}) }, {}, async () => ({ ...text("deliberate failure"), isError: true }));
+  add("image", { description: "Returns text and a PNG", inputSchema: objectSchema({}) }, {}, async () => ({
+    content: [
+      { type: "text", text: "a red dot:" },
+      { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" },
+    ],
+  }));
+  add("structured", { description: "Returns structured content", inputSchema: objectSchema({}) }, {}, async () => ({
+    ...text("see structuredContent"),
+    structuredContent: { temperature: 21, unit: "C" },
+  }));
+  add(
+    "read_file",
+    { description: "Named like a quiver built-in", inputSchema: objectSchema({ path: { type: "string" } }, ["path"]) },
+    { path: z.string() },
+    async ({ path }) => text(`remote read_file of ${path}`),
+  );
+  for (let i = 0; i < option("--extra-tools", 0); i++) {
+    add(`extra_${i}`, { description: `Extra tool ${i}`, inputSchema: objectSchema({}) }, {}, async () => text(`extra ${i}`));
+  }
+
+  // Served from the table so the listing can be paginated (--page-size); McpServer runs the calls.
+  mcp.server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const all = [...table.values()].map((t) => t.listing);
+    const start = Number(request.params?.cursor ?? 0);
+    const end = pageSize > 0 ? start + pageSize : all.length;
+    return { tools: all.slice(start, end), ...(end < all.length && { nextCursor: String(end) }) };
+  });
+
+  const transport = new StdioServerTransport();
+  transport.onmessage = (message) => {
+    if (message.method === "tools/list") stats.toolsListRequests++;
+  };
+  await mcp.connect(transport);
+  process.stdin.on("end", () => process.exit(0));
+}
