@@ -119,7 +119,7 @@ export function parseConfig(text: string, file = "config.yaml"): QuiverConfig {
   const problems: string[] = [];
   const normalized = normalize(raw, problems);
   const result = configSchema.safeParse(normalized, { reportInput: true });
-  if (result.success && problems.length === 0) return result.data as QuiverConfig;
+  if (result.success && problems.length === 0) return result.data;
   const issues = result.success ? [] : result.error.issues.flatMap(describeIssue);
   throw new Error(`Invalid config file ${file}:\n${[...problems, ...issues].map((line) => `  ${line}`).join("\n")}`);
 }

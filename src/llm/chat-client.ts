@@ -125,6 +125,7 @@ class OpenAIChatClient implements ChatClient {
     const unlink = linkAbort(request.signal, attempt);
     const stall = stallTimer(this.timeoutMs, () => attempt.abort());
     const assembler = new TurnAssembler();
+    let chunks = 0;
     let inCallback = false;
     try {
       const body = { ...this.body(request), stream: true as const, stream_options: { include_usage: true } };
@@ -132,6 +133,7 @@ class OpenAIChatClient implements ChatClient {
       stall.reset();
       for await (const chunk of stream) {
         stall.reset();
+        chunks++;
         const text = assembler.push(chunk);
         if (text === "" || request.onTextDelta === undefined) continue;
         delivered.text += text;
@@ -150,6 +152,7 @@ class OpenAIChatClient implements ChatClient {
     if (request.signal?.aborted || stall.fired) {
       throw this.failure(undefined, { signal: request.signal, stalled: stall.fired, delivered: delivered.text });
     }
+    if (chunks === 0) throw emptyStreamError(this.settings.baseUrl);
     return assembler.finish(request.messages);
   }
 
@@ -170,7 +173,7 @@ class OpenAIChatClient implements ChatClient {
   private failure(err: unknown, state: { signal: AbortSignal | undefined; stalled: boolean; delivered: string }): unknown {
     if (state.signal?.aborted) return new ModelAbortError();
     const modelError = state.stalled
-      ? new ModelError(`${this.settings.baseUrl} sent nothing for ${Math.round(this.timeoutMs / 1000)} s mid-reply (timed out).`, {
+      ? new ModelError(`${this.settings.baseUrl} sent nothing for ${Number((this.timeoutMs / 1000).toFixed(1))} s mid-reply (timed out).`, {
           kind: "timeout",
           retryable: true,
         })
@@ -178,6 +181,14 @@ class OpenAIChatClient implements ChatClient {
     if (modelError === undefined) return isAbortError(err) ? new ModelAbortError() : err;
     return state.delivered === "" ? modelError : notRetriedAfterOutput(modelError, state.delivered);
   }
+}
+
+/** A 200 whose body held no SSE chunk: typically a server that ignores `stream: true` and sends JSON. */
+function emptyStreamError(baseUrl: string): ModelError {
+  return new ModelError(
+    `${baseUrl} answered without any stream chunk; it may not support streaming (stream: true) or not be OpenAI-compatible.`,
+    { kind: "protocol", retryable: false },
+  );
 }
 
 /** Retrying after text was shown would show it twice: report instead, keeping what arrived. */

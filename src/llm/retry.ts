@@ -82,7 +82,7 @@ export async function withRetries<T>(
       err.attempts = n;
       if (!err.retryable) throw err;
       if (n >= policy.maxAttempts) {
-        err.message = `${err.message} (gave up after ${n} attempts)`;
+        err.message = `${err.message.replace(/[.\s]*$/, "")}. Gave up after ${n} attempts.`;
         throw err;
       }
       const delayMs = retryDelay(err, n, policy);

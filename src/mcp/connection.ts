@@ -180,7 +180,9 @@ export class McpServerConnection {
     this.#withdrawTools();
     this.#dispose(true);
     const delay = this.#scheduleRetry();
-    log.warn(`MCP server "${this.config.name}" failed: ${message} (retrying in ${(delay / 1000).toFixed(1)} s)`);
+    // Warn once per outage; a dead server retried all day should not fill the terminal.
+    const report = this.#failures === 1 ? log.warn : log.debug;
+    report(`MCP server "${this.config.name}" failed: ${message} (retrying in ${(delay / 1000).toFixed(1)} s)`);
   }
 
   /** The connection of `epoch` dropped after it had been established. */
@@ -278,8 +280,12 @@ export class McpServerConnection {
       if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
       this.#registered.delete(name);
     }
+    const known = new Map(this.#collisions.map((c) => [c.name, c.existingToolset]));
     for (const [name, tool] of wanted) {
-      if (registry.register(this.#registration(name, tool)) !== undefined) {
+      const holder = registry.getToolsetForTool(name);
+      // Already refused (and logged by the registry) for the same holder: don't ask again on every refresh.
+      const refusedBefore = holder !== undefined && holder !== this.toolset && known.get(name) === holder;
+      if (!refusedBefore && registry.register(this.#registration(name, tool)) !== undefined) {
         this.#registered.set(name, tool.name);
         continue;
       }
@@ -287,7 +293,11 @@ export class McpServerConnection {
       const existingToolset = registry.getToolsetForTool(name);
       collisions.push({ tool: tool.name, name, existingToolset, reason: `name already taken by toolset "${existingToolset}"` });
     }
-    for (const c of collisions) log.warn(`MCP server "${this.config.name}": tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
+    const fresh = collisions.filter((c) => known.get(c.name) !== c.existingToolset);
+    if (fresh.length > 0) {
+      const list = fresh.map((c) => `"${c.tool}" (${c.reason})`).join(", ");
+      log.warn(`MCP server "${this.config.name}": ${fresh.length} tool(s) not registered, never shadowed: ${list}`);
+    }
     this.#collisions = collisions;
     this.#registerAlias();
   }
@@ -348,7 +358,11 @@ export class McpServerConnection {
   }
 
   #describeConnectError(err: unknown, link: ServerLink): string {
-    const what = this.config.transport === "stdio" ? `could not start "${this.config.command}"` : `could not connect to ${this.config.url}`;
+    const config = this.config;
+    if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
+      return `command not found: ${config.command} (check mcp.servers.${config.name}.command and PATH)`;
+    }
+    const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : config.url;
     const tail = link.stderrTail();
     return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
   }

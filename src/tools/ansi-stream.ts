@@ -24,10 +24,10 @@ export class AnsiStripper {
     return stripAnsi(text);
   }
 
-  /** Whatever is still held back, stripped as well as it can be. */
+  /** Whatever is still held back; a sequence that never finished is dropped. */
   flush(): string {
     const rest = this.#pending;
     this.#pending = "";
-    return stripAnsi(rest);
+    return UNFINISHED.test(rest) ? "" : stripAnsi(rest);
   }
 }

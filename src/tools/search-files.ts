@@ -43,7 +43,7 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   const limit = Math.min(requested, MAX_MATCH_LIMIT);
   const caseSensitive = optionalBooleanArg(args, "case_sensitive") ?? true;
   const regex = compile(pattern, caseSensitive);
-  const matchesGlob = glob === undefined ? () => true : picomatch(glob, { dot: true, basename: true });
+  const matchesGlob = globMatcher(glob);
 
   const rootStats = await statOrUndefined(root);
   if (rootStats === undefined) throw new ToolInputError(`Search path not found: ${displayPath(root)}. Check the path, or search from "." instead.`);
@@ -99,6 +99,15 @@ function compile(pattern: string, caseSensitive: boolean): RegExp {
     const reason = err instanceof Error ? err.message : String(err);
     throw new ToolInputError(`Invalid regular expression ${JSON.stringify(pattern)}: ${reason}. Patterns use JavaScript RegExp syntax; escape special characters such as ( [ { . * + ? with a backslash.`);
   }
+}
+
+// A glob without a slash matches the file name ("*.ts"), one with a slash the path relative to
+// the search root ("src/deep/*.ts"). Done here: picomatch's `basename` option breaks the latter.
+function globMatcher(glob: string | undefined): (relPath: string) => boolean {
+  if (glob === undefined) return () => true;
+  const isMatch = picomatch(glob, { dot: true });
+  if (glob.includes("/")) return isMatch;
+  return (relPath) => isMatch(relPath.slice(relPath.lastIndexOf("/") + 1));
 }
 
 async function* single(path: string): AsyncGenerator<string> {

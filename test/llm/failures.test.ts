@@ -131,7 +131,7 @@ describe("abort", () => {
   it("aborts during a retry wait", async () => {
     server = await startScriptedServer({ replies: [httpError(429, { retryAfter: 30 }), text("unused")] });
     const controller = new AbortController();
-    const { client } = clientFor(server, { sleep: (ms, signal) => new Promise((resolve) => setTimeout(resolve, ms)).then(() => signal?.throwIfAborted()) });
+    const { client } = clientFor(server, { sleep: undefined }); // the real, abortable wait
     const pending = client.streamChat({ messages: user, signal: controller.signal, onRetry: () => controller.abort() });
     const started = Date.now();
     expect(isAbortError(await rejection(pending))).toBe(true);

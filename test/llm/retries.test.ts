@@ -103,7 +103,7 @@ describe("retries", () => {
     expect(err.status).toBe(500);
     expect(err.attempts).toBe(3);
     expect(err.message).toMatch(/still broken/);
-    expect(err.message).toMatch(/gave up after 3 attempts/);
+    expect(err.message).toMatch(/Gave up after 3 attempts\./);
     expect(server.chatRequests).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
   });
@@ -115,14 +115,14 @@ describe("retries", () => {
 
   it("retries a response that never starts, once the timeout passes", async () => {
     server = await startScriptedServer({ replies: [hang(), text("on time")] });
-    const { client } = clientFor(server, { timeoutMs: 300 });
+    const { client } = clientFor(server, { timeoutMs: 1500 });
     expect((await client.streamChat({ messages: user })).content).toBe("on time");
     expect(server.chatRequests).toHaveLength(2);
   });
 
   it("times out a stream that stalls after text, and reports it", async () => {
     server = await startScriptedServer({ replies: [hang({ afterText: "Thinking" }), text("never")] });
-    const err = await failure(clientFor(server, { timeoutMs: 300 }).client.streamChat({ messages: user, onTextDelta: () => {} }));
+    const err = await failure(clientFor(server, { timeoutMs: 1500 }).client.streamChat({ messages: user, onTextDelta: () => {} }));
     expect(err.kind).toBe("timeout");
     expect(err.message).toMatch(/sent nothing for/);
     expect(server.chatRequests).toHaveLength(1);
@@ -133,6 +133,14 @@ describe("retries", () => {
     const err = await failure(clientFor(server).client.streamChat({ messages: user }));
     expect(err.kind).toBe("bad_request");
     expect(err.message).toMatch(/context length exceeded/);
+    expect(server.chatRequests).toHaveLength(1);
+  });
+
+  it("reports a 200 stream without any chunk (a server ignoring stream: true) without retrying", async () => {
+    server = await startScriptedServer({ replies: [sse([], { done: false }), text("unused")] });
+    const err = await failure(clientFor(server).client.streamChat({ messages: user }));
+    expect(err.kind).toBe("protocol");
+    expect(err.message).toMatch(/without any stream chunk/);
     expect(server.chatRequests).toHaveLength(1);
   });
 

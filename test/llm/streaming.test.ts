@@ -126,6 +126,19 @@ describe("streamChat", () => {
     expect(turn.toolCalls.map((call) => call.id)).toEqual(["x1", "x2"]);
   });
 
+  it("lets an error thrown by onTextDelta through unchanged, without retrying", async () => {
+    server = await startScriptedServer({ replies: [text(["a", "b"]), text("unused")] });
+    const boom = new SyntaxError("renderer failed");
+    const pending = clientFor(server).client.streamChat({
+      messages: user,
+      onTextDelta: () => {
+        throw boom;
+      },
+    });
+    await expect(pending).rejects.toBe(boom);
+    expect(server.chatRequests).toHaveLength(1);
+  });
+
   it("turns a reply into the assistant message for the history, which the server accepts back", async () => {
     server = await startScriptedServer({ replies: [toolCalls([{ name: "read_file", arguments: { path: "a" }, id: "call_z" }]), text("done")] });
     const { client } = clientFor(server);

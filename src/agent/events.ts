@@ -1,0 +1,95 @@
+/**
+ * The events an `Agent` reports while it works, for any UI: the REPL draws them, `--json`
+ * prints them as JSONL. Every event is a plain JSON-serialisable object with a `type`.
+ */
+import type { AssistantMessage, TokenUsage, ToolCall } from "../llm/index.js";
+
+/** A model request is about to be sent (the UI shows "thinking"). */
+export interface ModelStartEvent {
+  type: "model_start";
+  /** 1-based model call of this run; the final tool-less summary call is `maxIterations + 1`. */
+  iteration: number;
+  /** How many tool definitions the request carries (0 for the summary call). */
+  tools: number;
+}
+
+/** A piece of the assistant's text, as it streams. */
+export interface AssistantDeltaEvent {
+  type: "assistant_delta";
+  text: string;
+}
+
+/** A complete assistant reply, as appended to the history. */
+export interface AssistantMessageEvent {
+  type: "assistant_message";
+  content: string | null;
+  toolCalls: ToolCall[];
+  message: AssistantMessage;
+  finishReason: string;
+  usage?: TokenUsage;
+}
+
+export interface ToolStartEvent {
+  type: "tool_start";
+  id: string;
+  name: string;
+  /** The parsed arguments, or the raw text when they are not a JSON object. */
+  args: Record<string, unknown> | string;
+  emoji: string;
+}
+
+export interface ToolEndEvent {
+  type: "tool_end";
+  id: string;
+  name: string;
+  /** Wall time of the call in milliseconds. */
+  duration: number;
+  ok: boolean;
+  /** The error the tool reported, when `ok` is false. */
+  error?: string;
+  /** Length of the result put in front of the model, in characters. */
+  size: number;
+  /** The tool message content sent to the model. */
+  result: string;
+}
+
+/** The model request failed and will be retried after `delay` ms. */
+export interface RetryEvent {
+  type: "retry";
+  attempt: number;
+  delay: number;
+  message: string;
+}
+
+export type TurnStatus = "completed" | "max_iterations" | "interrupted" | "failed";
+
+/** The run is over: always the last event of `agent.run()`. */
+export interface TurnEndEvent {
+  type: "turn_end";
+  status: TurnStatus;
+  /** Model calls made in this run. */
+  iterations: number;
+  /** The final answer's text (`null` when there is none, e.g. after an interrupt). */
+  content: string | null;
+  usage: TokenUsage;
+}
+
+export interface ErrorEvent {
+  type: "error";
+  message: string;
+  /** `ModelError.kind` ("auth", "rate_limit", "connection", ...) when the model call failed. */
+  kind?: string;
+  status?: number;
+}
+
+export type AgentEvent =
+  | ModelStartEvent
+  | AssistantDeltaEvent
+  | AssistantMessageEvent
+  | ToolStartEvent
+  | ToolEndEvent
+  | RetryEvent
+  | TurnEndEvent
+  | ErrorEvent;
+
+export type AgentEventListener = (event: AgentEvent) => void;

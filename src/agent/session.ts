@@ -1,0 +1,212 @@
+/**
+ * Session transcripts: `$QUIVER_HOME/sessions/<id>.jsonl`, one chat message per line, appended
+ * with one synchronous write the moment the message exists, so a crash or `kill -9` loses
+ * nothing already produced. The system prompt is not stored: a resumed session gets a fresh one.
+ */
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import type { ChatMessage } from "../llm/index.js";
+import { createLogger, quiverPath } from "../registry/index.js";
+import { repairHistory } from "./history.js";
+
+const log = createLogger("session");
+
+export interface SessionStoreOptions {
+  /** Where transcripts live (default `$QUIVER_HOME/sessions`). */
+  dir?: string;
+}
+
+export interface SessionInfo {
+  id: string;
+  path: string;
+  created: Date;
+  /** Last write. */
+  updated: Date;
+  /** The first user message, whitespace collapsed ("" when there is none yet). */
+  firstPrompt: string;
+  messageCount: number;
+}
+
+/** `--resume` named no session, or a prefix matching several. */
+export class SessionNotFoundError extends Error {
+  override name = "SessionNotFoundError";
+}
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const ROLES = new Set(["user", "assistant", "tool"]);
+
+export function sessionsDir(options: SessionStoreOptions = {}): string {
+  return options.dir ?? quiverPath("sessions");
+}
+
+export class Session {
+  readonly id: string;
+  readonly path: string;
+  readonly #dir: string;
+  readonly #messages: ChatMessage[];
+
+  private constructor(id: string, dir: string, messages: ChatMessage[]) {
+    this.id = id;
+    this.#dir = dir;
+    this.path = join(dir, `${id}.jsonl`);
+    this.#messages = messages;
+  }
+
+  /** A new, empty session; its file appears with the first message. */
+  static create(options: SessionStoreOptions = {}): Session {
+    return new Session(newSessionId(), sessionsDir(options), []);
+  }
+
+  /**
+   * Loads a session by id or unique id prefix, repairing a transcript cut mid-turn (unanswered
+   * tool calls get `cancelled` results, written back so the file is valid too).
+   */
+  static open(idOrPrefix: string, options: SessionStoreOptions = {}): Session {
+    const dir = sessionsDir(options);
+    const id = resolveId(idOrPrefix, dir);
+    const { messages, rewrite } = readTranscript(join(dir, `${id}.jsonl`));
+    const session = new Session(id, dir, messages);
+    if (rewrite) session.#rewrite();
+    return session;
+  }
+
+  /** The most recently written session, loaded as `open` does; undefined when there is none. */
+  static latest(options: SessionStoreOptions = {}): Session | undefined {
+    const [newest] = listSessions(options);
+    return newest === undefined ? undefined : Session.open(newest.id, options);
+  }
+
+  /** The conversation so far (user, assistant and tool messages). */
+  get messages(): readonly ChatMessage[] {
+    return this.#messages;
+  }
+
+  append(message: ChatMessage): void {
+    const line = `${JSON.stringify(message)}\n`;
+    if (this.#messages.length === 0) mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    appendFileSync(this.path, line, { mode: 0o600 });
+    this.#messages.push(message);
+  }
+
+  #rewrite(): void {
+    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+    const temp = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(temp, this.#messages.map((m) => `${JSON.stringify(m)}\n`).join(""), { mode: 0o600 });
+    renameSync(temp, this.path);
+  }
+}
+
+/** Sessions, most recently written first. */
+export function listSessions(options: SessionStoreOptions & { limit?: number } = {}): SessionInfo[] {
+  const dir = sessionsDir(options);
+  const infos: SessionInfo[] = [];
+  for (const id of sessionIds(dir)) {
+    const info = sessionInfo(dir, id);
+    if (info !== undefined) infos.push(info);
+  }
+  infos.sort((a, b) => b.updated.getTime() - a.updated.getTime() || b.id.localeCompare(a.id));
+  return options.limit === undefined ? infos : infos.slice(0, options.limit);
+}
+
+function sessionIds(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith(".jsonl"))
+      .map((name) => name.slice(0, -".jsonl".length))
+      .filter((id) => ID_PATTERN.test(id));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+}
+
+function sessionInfo(dir: string, id: string): SessionInfo | undefined {
+  const path = join(dir, `${id}.jsonl`);
+  try {
+    const stat = statSync(path);
+    const text = readFileSync(path, "utf8");
+    return {
+      id,
+      path,
+      created: createdFromId(id) ?? stat.birthtime,
+      updated: stat.mtime,
+      firstPrompt: firstPrompt(text),
+      messageCount: countLines(text),
+    };
+  } catch (err) {
+    log.warn(`Cannot read session ${path}: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+function firstPrompt(text: string): string {
+  for (const line of text.split("\n")) {
+    const message = parseLine(line);
+    if (message?.role !== "user") continue;
+    const content = typeof message.content === "string" ? message.content : message.content.map((p) => (p.type === "text" ? p.text : "")).join(" ");
+    return content.replace(/\s+/g, " ").trim();
+  }
+  return "";
+}
+
+function countLines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  return count;
+}
+
+function resolveId(idOrPrefix: string, dir: string): string {
+  const wanted = idOrPrefix.trim();
+  if (!ID_PATTERN.test(wanted)) {
+    throw new SessionNotFoundError(`"${idOrPrefix}" is not a session id (ids look like 20250101-120000-a1b2). \`quiver sessions\` lists them.`);
+  }
+  const ids = sessionIds(dir);
+  if (ids.includes(wanted)) return wanted;
+  const matches = ids.filter((id) => id.startsWith(wanted));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
+    throw new SessionNotFoundError(`"${wanted}" matches ${matches.length} sessions (${matches.slice(0, 5).join(", ")}); give more of the id.`);
+  }
+  throw new SessionNotFoundError(`No session "${wanted}" in ${dir}. \`quiver sessions\` lists the saved ones.`);
+}
+
+function readTranscript(path: string): { messages: ChatMessage[]; rewrite: boolean } {
+  const lines = readFileSync(path, "utf8").split("\n");
+  const parsed: ChatMessage[] = [];
+  let skipped = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    const message = parseLine(line);
+    if (message === undefined) skipped++;
+    else parsed.push(message);
+  }
+  const repair = repairHistory(parsed);
+  if (skipped > 0) log.warn(`Skipped ${skipped} unreadable line(s) of ${path}`);
+  if (repair.added > 0) log.info(`Answered ${repair.added} unfinished tool call(s) of ${path} with "cancelled"`);
+  return { messages: repair.messages, rewrite: skipped > 0 || repair.added > 0 || repair.dropped > 0 };
+}
+
+function parseLine(line: string): ChatMessage | undefined {
+  try {
+    const value = JSON.parse(line) as { role?: unknown } | null;
+    return typeof value === "object" && value !== null && ROLES.has(value.role as string) ? (value as ChatMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sortable and readable: local date and time, then 4 random hex digits. */
+function newSessionId(now = new Date()): string {
+  const pad = (n: number): string => String(n).padStart(2, "0");
+  const date = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  return `${date}-${time}-${randomBytes(2).toString("hex")}`;
+}
+
+function createdFromId(id: string): Date | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-/.exec(id);
+  if (m === null) return undefined;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi, s);
+}

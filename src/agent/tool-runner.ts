@@ -1,0 +1,135 @@
+/**
+ * Runs the tool calls of one assistant reply. Consecutive calls to read-only tools run in
+ * parallel (at most `maxParallel` at once); any other call runs alone, so a writer closes a
+ * parallel run and sees everything before it done. Results are handed over strictly in the
+ * model's call order, each as soon as every earlier one is in, and every call gets exactly one
+ * result: unknown names, failures and interrupts included.
+ */
+import { parseArguments } from "../calls/arguments.js";
+import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
+import { handleFunctionCall } from "../model-tools.js";
+import { registry, toolError, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { closestNames } from "../suggest.js";
+import type { AgentEvent } from "./events.js";
+import { notStartedResult } from "./history.js";
+import { toToolContent, toolResultError } from "./tool-output.js";
+
+export interface ToolRunOptions {
+  /** Tool names the model was offered in this request; anything else is refused. */
+  offered: ReadonlySet<string>;
+  signal?: AbortSignal;
+  approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  maxParallel: number;
+  attachImages: boolean;
+  emit: (event: AgentEvent) => void;
+  /** Receives each result in call order. */
+  onResult: (message: ToolMessage, images: ImagePart[]) => void;
+}
+
+interface Outcome {
+  message: ToolMessage;
+  images: ImagePart[];
+}
+
+export async function runToolCalls(calls: readonly ToolCall[], opts: ToolRunOptions): Promise<void> {
+  const outcomes: Array<Outcome | undefined> = new Array(calls.length);
+  let next = 0;
+  const settle = (index: number, outcome: Outcome): void => {
+    outcomes[index] = outcome;
+    for (; next < calls.length && outcomes[next] !== undefined; next++) {
+      const ready = outcomes[next]!;
+      opts.onResult(ready.message, ready.images);
+    }
+  };
+  const run = async (index: number): Promise<void> => settle(index, await runOne(calls[index]!, opts));
+  for (const group of groups(calls, opts.offered)) {
+    if (group.length === 1) await run(group[0]!);
+    else await inPool(group, Math.max(1, opts.maxParallel), run);
+  }
+}
+
+/** Indices of the calls, cut into runs: read-only (or refused) calls together, any other call alone. */
+function groups(calls: readonly ToolCall[], offered: ReadonlySet<string>): number[][] {
+  const out: number[][] = [];
+  let parallel: number[] = [];
+  calls.forEach((call, index) => {
+    const safe = !offered.has(call.name) || registry.getEntry(call.name)?.readOnly === true;
+    if (safe) {
+      parallel.push(index);
+      return;
+    }
+    if (parallel.length > 0) out.push(parallel);
+    parallel = [];
+    out.push([index]);
+  });
+  if (parallel.length > 0) out.push(parallel);
+  return out;
+}
+
+async function inPool(indices: number[], size: number, run: (index: number) => Promise<void>): Promise<void> {
+  let cursor = 0;
+  const worker = async (): Promise<void> => {
+    while (cursor < indices.length) await run(indices[cursor++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, indices.length) }, worker));
+}
+
+async function runOne(call: ToolCall, opts: ToolRunOptions): Promise<Outcome> {
+  const reply = (content: string, images: ImagePart[] = []): Outcome => ({
+    message: { role: "tool", tool_call_id: call.id, content },
+    images,
+  });
+  if (opts.signal?.aborted === true) return reply(notStartedResult(call.name));
+
+  const parsed = parseArguments(call.arguments);
+  opts.emit({
+    type: "tool_start",
+    id: call.id,
+    name: call.name,
+    args: parsed.ok ? parsed.args : call.arguments,
+    emoji: registry.getEmoji(call.name),
+  });
+  const started = performance.now();
+  const { text, images } = opts.offered.has(call.name)
+    ? toToolContent(await callTool(call, opts), opts.attachImages)
+    : { text: refusedTool(call.name, opts.offered), images: [] };
+  const error = toolResultError(text);
+  opts.emit({
+    type: "tool_end",
+    id: call.id,
+    name: call.name,
+    duration: Math.round((performance.now() - started) * 1000) / 1000,
+    ok: error === undefined,
+    ...(error === undefined ? {} : { error }),
+    size: text.length,
+    result: text,
+  });
+  return reply(text, images);
+}
+
+async function callTool(call: ToolCall, opts: ToolRunOptions): ReturnType<typeof handleFunctionCall> {
+  const ctx = {
+    toolCallId: call.id,
+    ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+    ...(opts.approve === undefined ? {} : { approve: opts.approve }),
+  };
+  try {
+    return await handleFunctionCall(call.name, call.arguments, ctx);
+  } catch (err) {
+    // handleFunctionCall never rejects by contract; a bug there must still answer the call.
+    return toolError(`Tool ${call.name} failed unexpectedly: ${(err as Error)?.message ?? String(err)}`, { error_type: "internal" });
+  }
+}
+
+/** The result for a name the model was not offered: the closest offered names, and all of them. */
+function refusedTool(name: string, offered: ReadonlySet<string>): string {
+  const available = [...offered].sort();
+  const near = closestNames(name, available);
+  const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : "";
+  const list = available.length > 0 ? available.join(", ") : "none";
+  const what =
+    registry.getEntry(name) === undefined
+      ? `Unknown tool: ${name === "" ? "(empty name)" : name}.`
+      : `Tool ${name} is not enabled in this session.`;
+  return toolError(`${what}${hint} Available tools: ${list}`, { error_type: "unknown_tool", suggestions: near });
+}

@@ -1,0 +1,36 @@
+import type { Command } from "commander";
+import { runAction } from "./exit-codes.js";
+
+export interface ServeOptions {
+  stdio?: boolean;
+  http?: boolean;
+  port?: string;
+  host?: string;
+  token?: string;
+  toolsets?: string;
+  disableToolsets?: string;
+  allowDangerous?: boolean;
+  mcp: boolean;
+}
+
+export const DEFAULT_SERVE_PORT = 8765;
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command("serve")
+    .description("expose quiver's tools to any MCP client (Claude Desktop, IDEs, other agents)")
+    .option("--stdio", "speak MCP on stdin/stdout (the default)")
+    .option("--http", "serve MCP over Streamable HTTP instead")
+    .option("--port <n>", `HTTP port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`)
+    .option("--host <address>", "HTTP bind address (default 127.0.0.1; any other address requires --token)")
+    .option("--token <secret>", "require Authorization: Bearer <secret> on every HTTP request (or set QUIVER_SERVE_TOKEN)")
+    .option("-t, --toolsets <list>", "only these toolsets (comma-separated, default all)")
+    .option("--disable-toolsets <list>", "never these toolsets (comma-separated)")
+    .option("--allow-dangerous", "run dangerous terminal commands without approval (catastrophic ones are always refused)")
+    .option("--no-mcp", "do not connect the MCP servers of config.yaml")
+    .addHelpText(
+      "after",
+      `\nExamples:\n  quiver serve                                   stdio, for Claude Desktop and other local clients\n  quiver serve --http --port 8765                http://127.0.0.1:8765/mcp\n  quiver serve --http --host 0.0.0.0 --token s3cret --toolsets file\n\nA remote client cannot approve dangerous commands, so they are refused unless --allow-dangerous.`,
+    )
+    .action((opts: ServeOptions) => runAction(async () => (await import("./serve.js")).runServe(opts)));
+}

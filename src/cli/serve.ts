@@ -1,0 +1,85 @@
+/** `quiver serve`: load the tools, connect configured MCP servers, then serve over stdio or HTTP. */
+import type { QuiverServerOptions } from "../mcp/server.js";
+import { validateToolset } from "../toolsets.js";
+import { CliError, EXIT } from "./exit-codes.js";
+import { startRuntime } from "./runtime.js";
+import type { Runtime } from "./runtime.js";
+import { DEFAULT_SERVE_PORT } from "./serve-command.js";
+import type { ServeOptions } from "./serve-command.js";
+
+/** Clients wait for the handshake; slower MCP servers join later and clients hear list_changed. */
+const SERVE_MCP_WAIT_MS = 5_000;
+
+export async function runServe(opts: ServeOptions): Promise<number> {
+  if (opts.http === true && opts.stdio === true) throw new CliError("choose one of --stdio and --http");
+  const http = opts.http === true;
+  const port = parsePort(opts.port);
+  const token = opts.token ?? process.env.QUIVER_SERVE_TOKEN;
+  // On stdio, stdout is the protocol stream: anything printed there by accident would corrupt it.
+  if (!http) console.log = console.info = console.debug = console.error;
+  const report = (line: string) => process.stderr.write(`${line}\n`);
+  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report });
+  try {
+    const serverOpts = selection(opts, runtime);
+    if (!http) {
+      const { serveMcpOverStdio } = await import("../mcp/stdio-server.js");
+      const server = await serveMcpOverStdio(serverOpts);
+      await Promise.race([server.closed, signalled()]);
+      await server.close();
+      return EXIT.ok;
+    }
+    const { serveMcpOverHttp } = await import("../mcp/http-server.js");
+    const server = await serveMcpOverHttp({ ...serverOpts, port, ...(opts.host !== undefined && { host: opts.host }), ...(token !== undefined && { token }) }).catch(
+      (err: unknown) => {
+        throw new CliError(err instanceof Error ? err.message : String(err));
+      },
+    );
+    report(`quiver: serving MCP over Streamable HTTP at ${server.url}${token !== undefined ? " (bearer token required)" : ""}; Ctrl-C stops`);
+    await signalled();
+    await server.close();
+    return EXIT.ok;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function selection(opts: ServeOptions, runtime: Runtime): QuiverServerOptions {
+  const enabled = splitList(opts.toolsets);
+  const disabled = splitList(opts.disableToolsets);
+  // A configured MCP server that is still connecting counts as a known toolset.
+  const pending = new Set((runtime.mcp?.serverNames ?? []).flatMap((name) => [name, `mcp-${name}`]));
+  const unknown = [...(enabled ?? []), ...(disabled ?? [])].filter((ts) => !validateToolset(ts) && !pending.has(ts));
+  if (unknown.length > 0) throw new CliError(`unknown toolset(s): ${unknown.join(", ")} (see \`quiver tools list\`)`);
+  return {
+    ...(enabled !== undefined && { enabledToolsets: enabled }),
+    ...(disabled !== undefined && { disabledToolsets: disabled }),
+    allowDangerous: opts.allowDangerous === true,
+  };
+}
+
+function splitList(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_SERVE_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliError(`--port takes a port number 0-65535, got ${JSON.stringify(raw)}`);
+  return port;
+}
+
+function signalled(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off("SIGINT", done);
+      process.off("SIGTERM", done);
+      resolve();
+    };
+    process.once("SIGINT", done);
+    process.once("SIGTERM", done);
+  });
+}

@@ -1,0 +1,258 @@
+/**
+ * Static tool discovery (DESIGN §4): find the modules of a tools directory that register tools
+ * at their top level, decided by reading them (never by importing them), then import exactly
+ * those, in sorted order.
+ *
+ * A verdict costs a text prefilter, then the lexer-level scanner of discovery-scanner.ts; only
+ * when the scanner is unsure does TypeScript's parser (loaded on demand) decide. Verdicts are
+ * memoised on disk by (mtime, size), so a warm discovery reads no module and loads no parser.
+ */
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { readVerdictCache, writeVerdictCache, type VerdictCache } from "./discovery-cache.js";
+import { scanTopLevel } from "./discovery-scanner.js";
+import { registersToolsByTypeScript, typescriptLoadCount } from "./discovery-typescript.js";
+import { createLogger } from "./logger.js";
+import { quiverPath } from "./paths.js";
+
+const log = createLogger("discovery");
+
+/** Module extensions discovery considers. */
+export const TOOL_MODULE_EXTENSIONS: readonly string[] = [".ts", ".mts", ".js", ".mjs"];
+
+/** The MCP bridge module's name: it registers tools at runtime, so discovery never imports it. */
+export const MCP_BRIDGE_MODULE_NAME = "mcp-tool";
+
+/** Module names (the part before the first dot) that are never tools. */
+export const EXCLUDED_TOOL_MODULE_NAMES: readonly string[] = ["index", "registry", MCP_BRIDGE_MODULE_NAME];
+
+/** The package form: `dir/<name>/tool.<ext>`. */
+export const PACKAGE_TOOL_MODULE_NAME = "tool";
+
+export interface DiscoverOptions {
+  /** Replaces `import(pathToFileURL(path).href)`; tests use it to see what would be imported. */
+  importModule?: (path: string) => Promise<unknown>;
+  /** Verdict cache file; default `$QUIVER_HOME/cache/tool-discovery-cache.json`; `false` disables it. */
+  cacheFile?: string | false;
+}
+
+export interface DiscoveryStats {
+  /** Modules read and judged (cache misses and `moduleRegistersTools` calls). */
+  filesRead: number;
+  /** Of those, the ones that passed the text prefilter and were scanned. */
+  scanned: number;
+  /** Of those, the ones the scanner was unsure about, decided by TypeScript's parser. */
+  parsedWithTypeScript: number;
+  /** Times this process loaded the TypeScript parser (0 or 1). */
+  typescriptLoads: number;
+}
+
+const counters = { filesRead: 0, scanned: 0, parsedWithTypeScript: 0 };
+
+/** What discovery did in this process so far (benches and tests read it). */
+export function getDiscoveryStats(): DiscoveryStats {
+  return { ...counters, typescriptLoads: typescriptLoadCount() };
+}
+
+export function resetDiscoveryStats(): void {
+  counters.filesRead = 0;
+  counters.scanned = 0;
+  counters.parsedWithTypeScript = 0;
+}
+
+export function defaultDiscoveryCacheFile(): string {
+  return quiverPath("cache", "tool-discovery-cache.json");
+}
+
+/** Whether a file name in a tools directory may be a tool module (extension and exclusions). */
+export function isToolModuleFileName(name: string): boolean {
+  if (name.startsWith(".")) return false;
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0 || !TOOL_MODULE_EXTENSIONS.includes(name.slice(dot))) return false;
+  if (/\.d\.m?ts$/.test(name) || /\.(test|spec)\./.test(name)) return false;
+  return !EXCLUDED_TOOL_MODULE_NAMES.includes(name.slice(0, name.indexOf(".")));
+}
+
+/**
+ * `dir/*.{ts,mts,js,mjs}` and `dir/*\/tool.{ts,mts,js,mjs}` minus the exclusions, as absolute
+ * paths in code-unit order. Dot-entries and `node_modules` are skipped. Throws when `dir`
+ * cannot be read.
+ */
+export function listToolCandidates(dir: string): string[] {
+  const root = resolve(dir);
+  const found: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue;
+    const path = join(root, entry.name);
+    const kind = entryKind(entry, path);
+    if (kind === "file" && isToolModuleFileName(entry.name)) found.push(path);
+    else if (kind === "dir" && entry.name !== "node_modules") found.push(...packageToolModules(path));
+  }
+  return found.sort(compareCodeUnits);
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function entryKind(entry: Dirent, path: string): "file" | "dir" | "other" {
+  if (entry.isFile()) return "file";
+  if (entry.isDirectory()) return "dir";
+  if (!entry.isSymbolicLink()) return "other";
+  const target = statSync(path, { throwIfNoEntry: false });
+  return target?.isFile() ? "file" : target?.isDirectory() ? "dir" : "other";
+}
+
+function packageToolModules(packageDir: string): string[] {
+  const found: string[] = [];
+  for (const ext of TOOL_MODULE_EXTENSIONS) {
+    const path = join(packageDir, PACKAGE_TOOL_MODULE_NAME + ext);
+    if (statSync(path, { throwIfNoEntry: false })?.isFile()) found.push(path);
+  }
+  return found;
+}
+
+const PREFILTER_A = Buffer.from("registry");
+const PREFILTER_B = Buffer.from("register");
+
+/**
+ * Decides whether the module at `path` registers tools at its top level (DESIGN §4), by reading
+ * it, never importing it. A syntax error (or an unreadable file) gives false and a warning.
+ */
+export function moduleRegistersTools(path: string): boolean {
+  const read = readModule(path);
+  return read !== undefined && judge(path, read.bytes).registers;
+}
+
+interface Judgement {
+  registers: boolean;
+  /** False when the verdict must not be memoised (the file did not parse: warn again next time). */
+  cacheable: boolean;
+}
+
+function judge(path: string, bytes: Buffer): Judgement {
+  counters.filesRead++;
+  if (bytes.indexOf(PREFILTER_A) === -1 || bytes.indexOf(PREFILTER_B) === -1) return { registers: false, cacheable: true };
+  counters.scanned++;
+  const fast = scanTopLevel(bytes);
+  if (fast !== "unsure") return { registers: fast === "registers", cacheable: true };
+  counters.parsedWithTypeScript++;
+  const parsed = registersToolsByTypeScript(path, bytes.toString("utf8"));
+  if (parsed.syntaxError === undefined) return { registers: parsed.registers, cacheable: true };
+  log.warn(`tool module ${path} does not parse, so it is not loaded: ${parsed.syntaxError}`, { path, error: parsed.syntaxError });
+  return { registers: false, cacheable: false };
+}
+
+/** Reads a module with the stats of the very file read (so the cache key matches the bytes judged). */
+function readModule(path: string): { bytes: Buffer; stats: Stats } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (err) {
+    log.warn(`cannot read tool module ${path}: ${(err as Error).message}`, { path });
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    const bytes = Buffer.allocUnsafe(stats.size);
+    let filled = 0;
+    while (filled < stats.size) {
+      const n = readSync(fd, bytes, filled, stats.size - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return { bytes: filled === stats.size ? bytes : bytes.subarray(0, filled), stats };
+  } catch (err) {
+    log.warn(`cannot read tool module ${path}: ${(err as Error).message}`, { path });
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Discovers the tool modules of `dir` and imports those that register tools, sequentially in
+ * sorted order. Returns the paths imported successfully; a module that throws on import is
+ * logged and skipped. A missing directory gives [].
+ */
+export async function discoverTools(dir: string, opts: DiscoverOptions = {}): Promise<string[]> {
+  const root = resolve(dir);
+  const modules = selectToolModules(root, opts.cacheFile === undefined ? defaultDiscoveryCacheFile() : opts.cacheFile);
+  const importModule = opts.importModule ?? importByUrl;
+  const imported: string[] = [];
+  for (const path of modules) {
+    try {
+      await importModule(path);
+      imported.push(path);
+    } catch (err) {
+      log.error(`tool module ${path} failed to load and was skipped: ${describeError(err)}`, { path, error: describeError(err) });
+    }
+  }
+  log.debug(`discovered ${imported.length} tool module(s) in ${root}`, { dir: root, imported: imported.length, selected: modules.length });
+  return imported;
+}
+
+function importByUrl(path: string): Promise<unknown> {
+  return import(pathToFileURL(path).href);
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+/** The candidates of `root` whose verdict is "registers", using and refreshing the verdict cache. */
+function selectToolModules(root: string, cacheFile: string | false): string[] {
+  let candidates: string[];
+  try {
+    candidates = listToolCandidates(root);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") log.debug(`no tools directory at ${root}`);
+    else log.error(`cannot list tools directory ${root}: ${(err as Error).message}`, { dir: root });
+    return [];
+  }
+  const cache = cacheFile === false ? new Map() : readVerdictCache(cacheFile);
+  let changed = dropVanished(cache, root, new Set(candidates));
+  const selected: string[] = [];
+  for (const path of candidates) {
+    const verdict = cachedVerdict(cache, path);
+    if (verdict.changed) changed = true;
+    if (verdict.registers) selected.push(path);
+  }
+  if (changed && cacheFile !== false) writeVerdictCache(cacheFile, cache);
+  return selected;
+}
+
+function cachedVerdict(cache: VerdictCache, path: string): { registers: boolean; changed: boolean } {
+  const entry = cache.get(path);
+  if (entry !== undefined) {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats !== undefined && stats.mtimeMs === entry[0] && stats.size === entry[1]) return { registers: entry[2], changed: false };
+  }
+  const read = readModule(path);
+  if (read === undefined) return { registers: false, changed: cache.delete(path) };
+  const judged = judge(path, read.bytes);
+  if (!judged.cacheable) return { registers: false, changed: cache.delete(path) };
+  cache.set(path, [read.stats.mtimeMs, read.stats.size, judged.registers]);
+  return { registers: judged.registers, changed: true };
+}
+
+/** Drops entries for modules of `root` (its files and package tool files) that are no longer candidates. */
+function dropVanished(cache: VerdictCache, root: string, candidates: Set<string>): boolean {
+  let changed = false;
+  for (const path of cache.keys()) {
+    if (candidates.has(path) || !belongsTo(root, path)) continue;
+    cache.delete(path);
+    changed = true;
+  }
+  return changed;
+}
+
+function belongsTo(root: string, path: string): boolean {
+  const prefix = root.endsWith(sep) ? root : root + sep;
+  if (!path.startsWith(prefix)) return false;
+  const first = path.indexOf(sep, prefix.length);
+  return first === -1 || path.indexOf(sep, first + 1) === -1;
+}
