@@ -101,6 +101,8 @@ export function parseMcpServer(name: string, entry: unknown): McpServerConfig | 
   const result = hasCommand ? stdioSchema.safeParse(fields) : httpSchema.safeParse(fields);
   if (!result.success) return { name, message: `mcp.servers.${name} is invalid: ${z.prettifyError(result.error).replace(/\n/g, "; ")}` };
   const v = result.data;
+  const expanded = expandEnvRefs(name, { env: "env" in v ? v.env : undefined, headers: "headers" in v ? v.headers : undefined });
+  if ("message" in expanded) return expanded;
   const base: McpServerCommon = {
     name,
     timeoutMs: v.timeout * 1000,
@@ -115,9 +117,33 @@ export function parseMcpServer(name: string, entry: unknown): McpServerConfig | 
       transport: "stdio",
       command: v.command,
       args: v.args,
-      ...(v.env !== undefined && { env: v.env }),
+      ...(expanded.env !== undefined && { env: expanded.env }),
       ...(v.cwd !== undefined && { cwd: v.cwd }),
     };
   }
-  return { ...base, transport: "http", url: v.url, ...(v.headers !== undefined && { headers: v.headers }) };
+  return { ...base, transport: "http", url: v.url, ...(expanded.headers !== undefined && { headers: expanded.headers }) };
+}
+
+type StringMap = Record<string, string> | undefined;
+
+const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * `${VAR}` in `env` and `headers` values is replaced by quiver's own environment, so secrets
+ * can stay out of config.yaml (`GITHUB_TOKEN: ${GITHUB_TOKEN}`). An unset variable is an error.
+ */
+function expandEnvRefs(name: string, maps: { env: StringMap; headers: StringMap }): { env: StringMap; headers: StringMap } | McpConfigError {
+  const out: { env: StringMap; headers: StringMap } = { env: undefined, headers: undefined };
+  for (const field of ["env", "headers"] as const) {
+    const map = maps[field];
+    if (map === undefined) continue;
+    const expanded: Record<string, string> = {};
+    for (const [key, value] of Object.entries(map)) {
+      const missing = [...value.matchAll(ENV_REF)].map((m) => m[1] as string).find((ref) => process.env[ref] === undefined);
+      if (missing !== undefined) return { name, message: `mcp.servers.${name}.${field}.${key} uses \${${missing}}, which is not set in the environment` };
+      expanded[key] = value.replace(ENV_REF, (_, ref: string) => process.env[ref] as string);
+    }
+    out[field] = expanded;
+  }
+  return out;
 }

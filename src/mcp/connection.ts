@@ -12,6 +12,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import picomatch from "picomatch";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
+import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
 import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { CoalescingRunner } from "./coalesce.js";
@@ -254,7 +255,14 @@ export class McpServerConnection {
     const epoch = this.#epoch;
     const client = this.#client;
     if (this.#state !== "connected" || client === undefined) return;
-    const tools = await listAllTools(client, this.config.connectTimeoutMs);
+    let tools: Tool[];
+    try {
+      tools = await listAllTools(client, this.config.connectTimeoutMs);
+    } catch (err) {
+      // A refresh cut short by a disconnect is moot: the reconnect lists the tools afresh.
+      if (epoch !== this.#epoch) return;
+      throw err;
+    }
     if (epoch !== this.#epoch || this.#state !== "connected") return;
     this.#sync(tools);
     log.debug(`MCP server "${this.config.name}" tool list refreshed: ${this.#registered.size} tool(s)`);
@@ -315,18 +323,20 @@ export class McpServerConnection {
     };
   }
 
-  // The alias `<server>` lets `--toolsets github` mean `mcp-github`, unless that name is a toolset of its own.
+  // The alias `<server>` lets `--toolsets github` mean `mcp-github`, unless that name is already a toolset.
   #registerAlias(): void {
     const registry = this.#opts.registry;
     const alias = this.config.name;
-    if (this.#registered.size === 0 || registry.getToolsetAliasTarget(alias) === this.toolset) return;
-    if (alias !== this.toolset && registry.getRegisteredToolsetNames().includes(alias)) {
-      if (!this.#aliasWarned) log.warn(`MCP server "${alias}": toolset alias "${alias}" not registered, a toolset of that name exists; use "${this.toolset}"`);
-      this.#aliasWarned = true;
+    registry.setToolsetDescription(this.toolset, `Tools of MCP server "${alias}"`);
+    const target = registry.getToolsetAliasTarget(alias);
+    if (this.#registered.size === 0 || target === this.toolset) return;
+    const taken = target !== undefined || isBuiltinToolsetName(alias) || registry.getRegisteredToolsetNames().includes(alias);
+    if (!taken) {
+      registry.registerToolsetAlias(alias, this.toolset);
       return;
     }
-    registry.registerToolsetAlias(alias, this.toolset);
-    registry.setToolsetDescription(this.toolset, `Tools of MCP server "${alias}"`);
+    if (!this.#aliasWarned) log.warn(`MCP server "${alias}": no toolset alias "${alias}", that name is taken; select its tools as "${this.toolset}"`);
+    this.#aliasWarned = true;
   }
 
   #withdrawTools(): void {
@@ -362,7 +372,7 @@ export class McpServerConnection {
     if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
       return `command not found: ${config.command} (check mcp.servers.${config.name}.command and PATH)`;
     }
-    const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : config.url;
+    const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : displayUrl(config.url);
     const tail = link.stderrTail();
     return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
   }
@@ -383,6 +393,10 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> 
   throw new Error(`tools/list did not finish within ${MAX_PAGES} pages`);
 }
 
+function isBuiltinToolsetName(name: string): boolean {
+  return Object.hasOwn(TOOLSETS, name) || (ALL_TOOLSETS as readonly string[]).includes(name);
+}
+
 function toolFilter(config: McpServerConfig): (tool: string) => boolean {
   const include = config.include !== undefined ? picomatch(config.include) : undefined;
   const exclude = config.exclude !== undefined ? picomatch(config.exclude) : undefined;
@@ -401,6 +415,12 @@ function describeTool(tool: Tool, server: string): string {
 function toParameters(inputSchema: Tool["inputSchema"]): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = inputSchema as Record<string, unknown>;
   return { ...rest, type: "object", properties: inputSchema.properties ?? {} };
+}
+
+/** The URL without credentials or query string, which may carry a token. */
+function displayUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
 function errorMessage(err: unknown): string {

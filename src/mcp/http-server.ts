@@ -19,6 +19,7 @@ const log = createLogger("mcp-serve");
 export const DEFAULT_HTTP_HOST = "127.0.0.1";
 export const MCP_HTTP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Clients that vanish without DELETE leave sessions behind; past this many, the least recently used is closed. */
 const MAX_SESSIONS = 64;
 
 export interface HttpServeOptions extends QuiverServerOptions {
@@ -76,10 +77,12 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
       if (session === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
+      sessions.delete(sessionId);
+      sessions.set(sessionId, session);
       return session.transport.handleRequest(req, res, body);
     }
     if (req.method !== "POST" || !isInitializeRequest(body)) return sendError(res, 400, -32000, "Bad Request: no valid session ID provided");
-    if (sessions.size >= MAX_SESSIONS) return sendError(res, 503, -32000, "Too many open sessions");
+    evictIfFull();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { transport }),
@@ -90,6 +93,14 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     };
     await createQuiverMcpServer(opts).connect(transport);
     await transport.handleRequest(req, res, body);
+  }
+
+  function evictIfFull(): void {
+    if (sessions.size < MAX_SESSIONS) return;
+    const [oldestId, oldest] = sessions.entries().next().value as [string, Session];
+    sessions.delete(oldestId);
+    log.info(`closing least recently used MCP session ${oldestId}: ${MAX_SESSIONS} sessions open`);
+    void oldest.transport.close().catch(() => undefined);
   }
 
   await new Promise<void>((resolve, reject) => {

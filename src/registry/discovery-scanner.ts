@@ -6,21 +6,29 @@
  * It lexes exactly what decides structure — strings, template literals with `${}` nesting,
  * comments, regex literals, brackets — and reasons about statement boundaries (`;`, blocks,
  * automatic semicolon insertion) only around the few tokens that can start a register
- * statement. Wherever the bytes leave any doubt (a `/` after `}`, a generic `>` before a line
- * break, a lexical error, non-ASCII code, ...) it answers "unsure", and the caller defers to
- * the full TypeScript parser; so its "registers"/"none" answers are the parser's answers.
- * Grammar errors with balanced brackets (`const x = ;`) are not detected here; such a file
- * fails at import, where discovery logs and skips it.
+ * statement; a bracketed group below the counting levels is skipped in one tight loop.
+ * Wherever the bytes leave any doubt (a `/` after `}`, a generic `>` before a line break, a
+ * lexical error, non-ASCII code, ...) it answers "unsure", and the caller asks the full
+ * TypeScript parser; so its "registers"/"none" answers are the parser's answers. Grammar errors
+ * with balanced brackets (`const x = ;`) are not detected here: such a file fails at import,
+ * where discovery logs and skips it.
  */
 
 export type ScanVerdict = "registers" | "none" | "unsure";
+
+/** Decides from the bytes of a module whether its top level registers tools; "unsure" means: ask the parser. */
+export function scanTopLevel(source: Buffer): ScanVerdict {
+  return new TopLevelScanner(source).run();
+}
+
+// The constants are typed `number` so that TypeScript does not narrow fields across calls.
 
 // Token kinds.
 const EOF: number = 0;
 const ERROR: number = 1;
 const IDENT: number = 2;
 const LITERAL: number = 3; // number, string, regex, or a complete template / template tail
-const TEMPLATE_HEAD: number = 4; // `...${  (or }...${ ): an operand follows
+const TEMPLATE_HEAD: number = 4; // `...${ : an operand follows
 const LPAREN: number = 5;
 const RPAREN: number = 6;
 const LBRACK: number = 7;
@@ -32,9 +40,12 @@ const DOT: number = 12; // `.` or `?.`
 const GT: number = 13; // a run of `>`: a comparison or the end of type arguments
 const BANG: number = 14;
 const INCDEC: number = 15;
-const OP: number = 16; // any other punctuator
+const OP: number = 16; // any other punctuator; `byte` holds its first character
 
-// Bracket frames.
+const ARROW_BYTE = 0x01; // the `byte` of an `=>` token
+const BACKTICK = 0x60; // the `byte` of a template LITERAL
+
+// Bracket frames on the stack.
 const F_PAREN: number = 1;
 const F_HEADER: number = 2; // ( after if / while / with / switch / catch, or after a nested for
 const F_FOR_COUNTING: number = 3; // ( of a top-level for statement: its body counts
@@ -43,7 +54,8 @@ const F_BRACE: number = 5;
 const F_BRACE_COUNTING: number = 6; // the block body of a top-level for
 const F_TEMPLATE: number = 7;
 
-// Word ids (0 = a plain identifier).
+// Word ids.
+const UNKNOWN_WORD: number = -1; // not looked up yet
 const W_PLAIN: number = 0;
 const W_REGISTRY: number = 1;
 const W_REGISTER: number = 2;
@@ -58,120 +70,124 @@ const W_VALUE: number = 10; // this super null true false
 const W_OPERAND: number = 11; // keywords after which an operand (so a regex) follows
 const W_OTHER: number = 12; // other reserved or contextual words
 
-const WORDS: Record<string, number> = {
-  registry: W_REGISTRY,
-  register: W_REGISTER,
-  await: W_AWAIT,
-  void: W_VOID,
-  for: W_FOR,
-  if: W_HEADER,
-  while: W_HEADER,
-  with: W_HEADER,
-  switch: W_HEADER,
-  catch: W_HEADER,
-  else: W_NESTED,
-  do: W_NESTED,
-  as: W_AS,
-  satisfies: W_AS,
-  in: W_BINARY,
-  instanceof: W_BINARY,
-  this: W_VALUE,
-  super: W_VALUE,
-  null: W_VALUE,
-  true: W_VALUE,
-  false: W_VALUE,
-};
-for (const w of ["return", "typeof", "new", "delete", "throw", "case", "yield", "extends", "default"]) WORDS[w] = W_OPERAND;
+const WORDS = new Map<string, number>([
+  ["registry", W_REGISTRY],
+  ["register", W_REGISTER],
+  ["await", W_AWAIT],
+  ["void", W_VOID],
+  ["for", W_FOR],
+  ["as", W_AS],
+  ["satisfies", W_AS],
+  ["in", W_BINARY],
+  ["instanceof", W_BINARY],
+]);
+for (const w of ["if", "while", "with", "switch", "catch"]) WORDS.set(w, W_HEADER);
+for (const w of ["else", "do"]) WORDS.set(w, W_NESTED);
+for (const w of ["this", "super", "null", "true", "false"]) WORDS.set(w, W_VALUE);
+for (const w of ["return", "typeof", "new", "delete", "throw", "case", "yield", "extends", "default"]) WORDS.set(w, W_OPERAND);
 for (const w of [
   "break", "class", "const", "continue", "debugger", "enum", "export", "finally", "function", "import", "let", "static",
   "try", "var", "async", "declare", "abstract", "type", "namespace", "module", "interface", "readonly", "get", "set",
   "from", "is", "asserts", "keyof", "infer", "unique", "accessor", "override", "out", "using", "public", "private",
   "protected", "implements", "package", "global", "of",
 ]) {
-  WORDS[w] = W_OTHER;
+  WORDS.set(w, W_OTHER);
 }
 
-function wordHash(bytes: ArrayLike<number>, start: number, end: number): number {
-  let h = 0;
-  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + (bytes[i] as number)) | 0;
-  return h;
+// Byte classes.
+const CC_INVALID = 0; // outside strings and comments: control characters, DEL, `\`, non-ASCII
+const CC_IDENT = 1;
+const CC_DIGIT = 2;
+const CC_SPACE = 3;
+const CC_PUNCT = 4;
+const CHAR_CLASS = new Uint8Array(256).fill(CC_INVALID);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24) CHAR_CLASS[c] = CC_IDENT;
+  else if (c >= 0x30 && c <= 0x39) CHAR_CLASS[c] = CC_DIGIT;
+  else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c) CHAR_CLASS[c] = CC_SPACE;
+  else if ("!%&*+,-./:;<=>?@^|~()[]{}\"'`#".includes(String.fromCharCode(c))) CHAR_CLASS[c] = CC_PUNCT;
 }
 
-// hash → candidate words with that hash (verified byte by byte).
-const WORD_TABLE = new Map<number, Array<{ bytes: Uint8Array; id: number }>>();
-for (const [word, id] of Object.entries(WORDS)) {
-  const bytes = new TextEncoder().encode(word);
-  const h = wordHash(bytes, 0, bytes.length);
-  const list = WORD_TABLE.get(h) ?? [];
-  list.push({ bytes, id });
-  WORD_TABLE.set(h, list);
-}
-
-const ARROW: number = 0x01; // the `byte` of an `=>` token
-
-// Statement-start answers.
+// Answers: whether a token starts a statement at a counting level ...
 const NOT_START: number = 0;
 const START: number = 1;
 const FOR_BODY: number = 2; // the single-statement body of a top-level for
 const DOUBT: number = 3;
-
-// Matcher answers.
+// ... whether a register statement matched, or a `/` starts a regex.
 const NO: number = 0;
 const YES: number = 1;
-const UNSURE: number = 2;
+const UNSURE: number = 3;
 
-/** Decides from the bytes of a module whether its top level registers tools; "unsure" means: ask the parser. */
-export function scanTopLevel(source: Uint8Array): ScanVerdict {
-  return new TopLevelScanner(source).run();
-}
+// Inside a group, the class of the previous token, for the regex-or-division decision.
+const C_OPERAND = 0; // an operand may follow: `/` starts a regex
+const C_VALUE = 1; // a value ended: `/` divides
+const C_WORD = 2; // a name or keyword: look it up
+const C_BRACE = 3; // `}`: a block (regex) or an object (division), unknowable here
+const C_DOT = 4; // `.` / `?.` / `#`: a property name follows
+const REGEX_AFTER_CLASS = [YES, NO, NO, DOUBT, DOUBT];
 
 class TopLevelScanner {
+  private readonly text: string; // the same bytes as a latin1 string (one char per byte), for word look-ups
   private pos = 0;
   private readonly stack: number[] = [];
-  // Current token.
+  // The current token.
   private kind = EOF;
-  private word = W_PLAIN;
-  private isProp = false; // an identifier right after `.` / `?.`: a property name, never a keyword
-  private byte = 0; // first byte of a DOT or OP token
+  private wordId = W_PLAIN;
+  private wordStart = 0;
+  private wordEnd = 0;
+  private isProp = false; // an identifier right after `.` / `?.` / `#`: a property name, never a keyword
+  private byte = 0; // first character of a DOT or OP token
   private newline = false; // a line break between the previous token and this one
   private depthBefore = 0; // stack depth before this token opened or closed a bracket
-  private closed = 0; // frame an RPAREN closed
-  // Previous token.
+  private closed = 0; // the frame an RPAREN closed
+  // The previous token.
   private prevKind = EOF;
-  private prevWord = W_PLAIN;
+  private prevWordId = W_PLAIN;
+  private prevWordStart = 0;
+  private prevWordEnd = 0;
   private prevIsProp = false;
   private prevClosed = 0;
   // 1 while a `for` (or `for await`) waits for its `(`; 2 when that for is a top-level statement.
   private pendingFor = 0;
 
-  constructor(private readonly src: Uint8Array) {
-    if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) this.pos = 3;
-    if (src[this.pos] === 0x23 && src[this.pos + 1] === 0x21) this.skipLineComment(); // #!
+  constructor(private readonly src: Buffer) {
+    this.text = src.toString("latin1");
+    if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) this.pos = 3; // BOM
+    if (src[this.pos] === 0x23 && src[this.pos + 1] === 0x21) this.pos = skipLineComment(src, this.pos + 2); // #!
   }
 
   run(): ScanVerdict {
     let found = false;
     this.advance();
-    while (this.kind !== EOF) {
+    for (;;) {
+      if (this.kind === EOF) return found ? "registers" : "none";
       if (this.kind === ERROR) return "unsure";
       const start = this.isStarter() ? this.statementStart() : NOT_START;
       if (start === DOUBT) return "unsure";
-      if (start === NOT_START) {
-        this.advance();
-        continue;
+      if (start !== NOT_START) {
+        if (this.kind === IDENT && this.curWord() === W_FOR) {
+          if (start === START && this.depthBefore === 0) this.pendingFor = 2;
+        } else {
+          // The matcher leaves the token after the statement unconsumed: it may start the next one.
+          const match = this.matchRegisterStatement();
+          if (match === UNSURE) return "unsure";
+          if (match === YES) found = true;
+          continue;
+        }
       }
-      if (this.kind === IDENT && this.word === W_FOR) {
-        if (start === START && this.depthBefore === 0) this.pendingFor = 2;
-        this.advance();
-        continue;
-      }
-      // The matcher leaves the token after the statement unconsumed: it may start the next one.
-      const match = this.matchRegisterStatement();
-      if (match === UNSURE) return "unsure";
-      if (match === YES) found = true;
+      this.step();
     }
-    return found ? "registers" : "none";
   }
+
+  /** Moves past the current token, or past the whole group it opens when that group cannot count. */
+  private step(): void {
+    const k = this.kind;
+    const opens = k === LPAREN || k === LBRACK || k === TEMPLATE_HEAD || (k === LBRACE && this.stack[this.stack.length - 1] !== F_BRACE_COUNTING);
+    if (opens) this.skipGroup(this.depthBefore);
+    else this.advance();
+  }
+
+  // ---- statements ----
 
   /** A token that may begin a register statement (or a counting `for`) at a level that counts. */
   private isStarter(): boolean {
@@ -179,11 +195,11 @@ class TopLevelScanner {
     if (d !== 0 && !(d === 1 && this.stack[0] === F_BRACE_COUNTING)) return false;
     if (this.kind === LPAREN) return true;
     if (this.kind !== IDENT || this.isProp) return false;
-    const w = this.word;
+    const w = this.curWord();
     return w === W_REGISTRY || w === W_AWAIT || w === W_VOID || w === W_FOR;
   }
 
-  /** Whether the current token starts a statement at its level, from the token before it. */
+  /** Whether the current token starts a statement at its level, judged from the token before it. */
   private statementStart(): number {
     const paren = this.kind === LPAREN;
     switch (this.prevKind) {
@@ -192,7 +208,7 @@ class TopLevelScanner {
       case LBRACE: // only the opening brace of a counting for body gets here
         return START;
       case RPAREN:
-        if (this.prevClosed === F_FOR_COUNTING) return this.kind === IDENT && this.word === W_FOR ? NOT_START : FOR_BODY;
+        if (this.prevClosed === F_FOR_COUNTING) return this.kind === IDENT && this.curWord() === W_FOR ? NOT_START : FOR_BODY;
         if (this.prevClosed === F_HEADER) return NOT_START;
         return this.afterExpression(paren);
       case RBRACE:
@@ -215,7 +231,7 @@ class TopLevelScanner {
   }
 
   private afterWord(paren: boolean): number {
-    const w = this.prevIsProp ? W_PLAIN : this.prevWord;
+    const w = this.prevIsProp ? W_PLAIN : this.prevWord();
     if (w === W_PLAIN || w === W_REGISTRY || w === W_REGISTER || w === W_VALUE) return this.afterExpression(paren);
     if (w === W_NESTED) return NOT_START;
     // A keyword: on the same line it governs what follows; across a line break it may or may
@@ -229,28 +245,26 @@ class TopLevelScanner {
   }
 
   /**
-   * At a statement start: `[(|await|void]* registry(.|?.)register[?.](...)`, then the wrappers
-   * closed, then the end of the statement.
+   * At a statement start: `[(|await|void]* registry(.|?.)register[?.](...)`, then the wrapping
+   * parens closed, then the end of the statement.
    */
   private matchRegisterStatement(): number {
     let open = 0;
     for (;;) {
       if (this.kind === LPAREN) open++;
-      else if (!(this.kind === IDENT && !this.isProp && (this.word === W_AWAIT || this.word === W_VOID))) break;
+      else if (!(this.kind === IDENT && !this.isProp && (this.curWord() === W_AWAIT || this.curWord() === W_VOID))) break;
       this.advance();
     }
-    if (!(this.kind === IDENT && !this.isProp && this.word === W_REGISTRY)) return NO;
+    if (!(this.kind === IDENT && !this.isProp && this.curWord() === W_REGISTRY)) return NO;
     this.advance();
     if (this.kind !== DOT) return NO;
     this.advance();
-    if (!(this.kind === IDENT && this.word === W_REGISTER)) return NO;
+    if (!(this.kind === IDENT && this.curWord() === W_REGISTER)) return NO;
     this.advance();
     if (this.kind === OP && this.byte === 0x3c) return UNSURE; // register<T>(...): type arguments
     if (this.kind === DOT && this.byte === 0x3f) this.advance(); // register?.(...)
     if (this.kind !== LPAREN) return NO;
-    const outer = this.depthBefore;
-    do this.advance();
-    while (this.kind !== EOF && this.kind !== ERROR && !(this.kind === RPAREN && this.stack.length === outer));
+    this.skipGroup(this.depthBefore);
     if (this.kind !== RPAREN) return UNSURE;
     this.advance();
     for (; open > 0; open--) {
@@ -261,7 +275,7 @@ class TopLevelScanner {
   }
 
   private castFollows(): boolean {
-    return this.kind === BANG || (this.kind === IDENT && !this.isProp && this.word === W_AS);
+    return this.kind === BANG || (this.kind === IDENT && !this.isProp && this.curWord() === W_AS);
   }
 
   /** After the call: does the expression statement end here (`;`, `}`, end of file, or ASI)? */
@@ -269,56 +283,35 @@ class TopLevelScanner {
     const k = this.kind;
     if (k === ERROR) return UNSURE;
     if (k === EOF || k === SEMI || k === RBRACE) return YES;
-    const binaryWord = k === IDENT && !this.isProp && this.word === W_BINARY;
+    const binaryWord = k === IDENT && !this.isProp && this.curWord() === W_BINARY;
     const continues = k === DOT || k === LPAREN || k === LBRACK || k === TEMPLATE_HEAD || k === GT || binaryWord ||
-      (k === LITERAL && this.byte === 0x60);
+      (k === LITERAL && this.byte === BACKTICK);
     if (!this.newline) {
       if (this.castFollows()) return UNSURE;
-      if (continues || k === INCDEC || (k === OP && this.isBinaryOp())) return NO;
+      if (continues || k === INCDEC || (k === OP && isBinaryOperator(this.byte))) return NO;
       return UNSURE; // `registry.register(x) foo`: a syntax error, let the parser report it
     }
     if (continues) return NO;
     if (k === OP) {
-      if (this.isBinaryOp()) return NO;
+      if (isBinaryOperator(this.byte)) return NO;
       return this.byte === 0x7e ? YES : UNSURE; // `~x` starts a new statement; `:`, `=>`, `...`, `@` are odd here
     }
     // `!`, `++`, `--`, `as`, `satisfies` after a line break start a new statement (no ASI hazard).
     return YES;
   }
 
-  /** An OP token that continues an expression as a binary operator (`=`, `+`, `,`, `?`, `<`, ...). */
-  private isBinaryOp(): boolean {
-    switch (this.byte) {
-      case 0x3d: // =
-      case 0x2b: // +
-      case 0x2d: // -
-      case 0x2a: // *
-      case 0x2f: // /
-      case 0x25: // %
-      case 0x3c: // <
-      case 0x26: // &
-      case 0x7c: // |
-      case 0x5e: // ^
-      case 0x3f: // ?
-      case 0x2c: // ,
-      case 0x21: // != !==
-      case 0x3e: // >= >>= (a lone `>` is a GT token)
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  // ---- lexer ----
+  // ---- tokens (at the counting levels) ----
 
   private advance(): void {
     this.prevKind = this.kind;
-    this.prevWord = this.word;
+    this.prevWordId = this.wordId;
+    this.prevWordStart = this.wordStart;
+    this.prevWordEnd = this.wordEnd;
     this.prevIsProp = this.isProp;
     this.prevClosed = this.closed;
     const pendingFor = this.pendingFor;
     this.pendingFor = 0;
-    this.word = W_PLAIN;
+    this.wordId = W_PLAIN;
     this.isProp = false;
     this.closed = 0;
     this.byte = 0;
@@ -333,51 +326,54 @@ class TopLevelScanner {
 
   private lex(pendingFor: number): number {
     const src = this.src;
-    const len = src.length;
     for (;;) {
-      if (this.pos >= len) {
+      const p = this.pos;
+      if (p >= src.length) {
         this.depthBefore = this.stack.length;
         return this.stack.length === 0 ? EOF : this.fail();
       }
-      const c = src[this.pos] as number;
-      if (c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c) {
+      const c = src[p] as number;
+      const cc = CHAR_CLASS[c];
+      if (cc === CC_SPACE) {
+        if (c === 0x0a || c === 0x0d) this.newline = true;
         this.pos++;
         continue;
       }
-      if (c === 0x0a || c === 0x0d) {
-        this.newline = true;
-        this.pos++;
+      if (c === 0x2f && src[p + 1] === 0x2f) {
+        this.pos = skipLineComment(src, p + 2);
         continue;
       }
-      if (c === 0x2f) {
-        const n = src[this.pos + 1];
-        if (n === 0x2f) {
-          this.skipLineComment();
-          continue;
-        }
-        if (n === 0x2a) {
-          if (!this.skipBlockComment()) return this.fail();
-          continue;
-        }
+      if (c === 0x2f && src[p + 1] === 0x2a) {
+        const end = skipBlockComment(src, p + 2);
+        if (end < 0) return this.fail();
+        if (hasLineBreak(src, p, end)) this.newline = true;
+        this.pos = end;
+        continue;
       }
       this.depthBefore = this.stack.length;
-      if (c >= 0x80) return this.fail(); // non-ASCII outside strings and comments: let the parser judge
-      return this.lexToken(c, pendingFor);
+      if (cc === CC_IDENT) return this.lexWord(pendingFor);
+      if (cc === CC_DIGIT) return this.literal(skipNumber(src, p));
+      if (cc === CC_PUNCT) return this.lexPunctuator(c, pendingFor);
+      return this.fail(); // `\` escapes, control characters, non-ASCII outside strings: ask the parser
     }
   }
 
-  private lexToken(c: number, pendingFor: number): number {
-    if (isIdentStart(c)) return this.lexWord(pendingFor);
-    if (c >= 0x30 && c <= 0x39) return this.lexNumber();
+  private literal(end: number): number {
+    if (end < 0) return this.fail();
+    this.pos = end;
+    return LITERAL;
+  }
+
+  private lexPunctuator(c: number, pendingFor: number): number {
     const src = this.src;
-    const n = src[this.pos + 1];
+    const p = this.pos;
+    const n = src[p + 1] as number;
     switch (c) {
       case 0x22: // "
       case 0x27: // '
-        return this.lexString(c);
+        return this.literal(skipString(src, p, c));
       case 0x60: // `
-        this.pos++;
-        return this.lexTemplate();
+        return this.lexTemplate(p + 1);
       case 0x28: // (
         this.pos++;
         this.stack.push(pendingFor === 2 ? F_FOR_COUNTING : pendingFor === 1 || this.prevIsHeaderWord() ? F_HEADER : F_PAREN);
@@ -401,38 +397,29 @@ class TopLevelScanner {
         // }
         this.pos++;
         const frame = this.stack.pop();
-        if (frame === F_TEMPLATE) return this.lexTemplate();
+        if (frame === F_TEMPLATE) return this.lexTemplate(this.pos);
         return frame === F_BRACE || frame === F_BRACE_COUNTING ? RBRACE : this.fail();
       }
       case 0x3b: // ;
         this.pos++;
         return SEMI;
       case 0x2e: // .
-        if (n !== undefined && n >= 0x30 && n <= 0x39) return this.lexNumber();
-        if (n === 0x2e && src[this.pos + 2] === 0x2e) return this.op(3, c);
-        this.pos++;
-        this.byte = c;
-        return DOT;
-      case 0x3f: {
-        // ? ?. ?? ??=
-        const after = src[this.pos + 2];
-        if (n === 0x2e && !(after !== undefined && after >= 0x30 && after <= 0x39)) {
-          this.pos += 2;
-          this.byte = c;
-          return DOT;
-        }
-        return this.op(n === 0x3f ? (after === 0x3d ? 3 : 2) : 1, c);
-      }
+        if (CHAR_CLASS[n] === CC_DIGIT) return this.literal(skipNumber(src, p));
+        if (n === 0x2e && src[p + 2] === 0x2e) return this.op(3, c);
+        return this.dot(1);
+      case 0x3f: // ? ?. ?? ??=
+        if (n === 0x2e && CHAR_CLASS[src[p + 2] as number] !== CC_DIGIT) return this.dot(2);
+        return this.op(n === 0x3f ? (src[p + 2] === 0x3d ? 3 : 2) : 1, c);
       case 0x3e: {
         // > >> >>> and their = forms
-        let end = this.pos + 1;
+        let end = p + 1;
         while (src[end] === 0x3e) end++;
-        if (src[end] === 0x3d) return this.op(end + 1 - this.pos, c);
+        if (src[end] === 0x3d) return this.op(end + 1 - p, c);
         this.pos = end;
         return GT;
       }
       case 0x21: // ! != !==
-        if (n === 0x3d) return this.op(src[this.pos + 2] === 0x3d ? 3 : 2, c);
+        if (n === 0x3d) return this.op(src[p + 2] === 0x3d ? 3 : 2, c);
         this.pos++;
         return BANG;
       case 0x2b: // +
@@ -443,27 +430,19 @@ class TopLevelScanner {
         }
         return this.op(n === 0x3d ? 2 : 1, c);
       case 0x3d: // = == === =>
-        if (n === 0x3e) return this.op(2, ARROW);
-        return this.op(n === 0x3d ? (src[this.pos + 2] === 0x3d ? 3 : 2) : 1, c);
-      case 0x2f: // / or a regex literal
+        if (n === 0x3e) return this.op(2, ARROW_BYTE);
+        return this.op(n === 0x3d ? (src[p + 2] === 0x3d ? 3 : 2) : 1, c);
+      case 0x2f: // / /= or a regex literal
         return this.lexSlash();
-      case 0x23: // #private
-        if (this.pos + 1 < src.length && isIdentStart(n as number)) {
-          this.pos++;
-          const kind = this.lexWord(0);
-          this.word = W_PLAIN;
-          this.pendingFor = 0;
-          return kind;
-        }
-        return this.fail();
-      case 0x5c: // \u escapes in identifiers
-        return this.fail();
+      case 0x23: // #private: a name, never a keyword
+        if (CHAR_CLASS[n] !== CC_IDENT) return this.fail();
+        this.pos++;
+        this.lexWord(0);
+        this.isProp = true;
+        this.pendingFor = 0;
+        return IDENT;
       default:
-        if (c === 0x2a || c === 0x25 || c === 0x3c || c === 0x26 || c === 0x7c || c === 0x5e || c === 0x7e ||
-          c === 0x3a || c === 0x2c || c === 0x40) {
-          return this.op(1, c);
-        }
-        return this.fail();
+        return this.op(1, c);
     }
   }
 
@@ -473,172 +452,410 @@ class TopLevelScanner {
     return OP;
   }
 
-  private prevIsHeaderWord(): boolean {
-    return this.prevKind === IDENT && !this.prevIsProp && this.prevWord === W_HEADER;
+  private dot(length: number): number {
+    this.byte = this.src[this.pos] as number;
+    this.pos += length;
+    return DOT;
+  }
+
+  private lexTemplate(from: number): number {
+    const end = skipTemplateText(this.src, from);
+    if (end < 0) return this.fail();
+    this.pos = end;
+    if (this.src[end - 1] === BACKTICK) {
+      this.byte = BACKTICK;
+      return LITERAL;
+    }
+    this.stack.push(F_TEMPLATE);
+    return TEMPLATE_HEAD;
   }
 
   private lexWord(pendingFor: number): number {
     const src = this.src;
     const start = this.pos;
-    let h = 0;
-    let p = start;
-    for (;;) {
-      const c = src[p];
-      if (c === undefined || !isIdentPart(c)) break;
-      h = (Math.imul(h, 31) + c) | 0;
-      p++;
-    }
+    let p = start + 1;
+    while (isWordByte(src[p] as number)) p++;
+    if (src[p] === 0x5c || (src[p] as number) >= 0x80) return this.fail(); // escapes or non-ASCII in a name
     this.pos = p;
-    if (src[p] === 0x5c || (src[p] ?? 0) >= 0x80) return this.fail(); // escapes or non-ASCII in a name
     this.isProp = this.prevKind === DOT;
-    const candidates = WORD_TABLE.get(h);
-    if (candidates !== undefined) this.word = matchWord(candidates, src, start, p);
-    if (!this.isProp && this.word === W_FOR) this.pendingFor = 1;
-    else if (!this.isProp && this.word === W_AWAIT) this.pendingFor = pendingFor; // for await (
+    this.wordStart = start;
+    this.wordEnd = p;
+    this.wordId = UNKNOWN_WORD;
+    const n = p - start;
+    if (this.isProp || !((n === 3 && src[start] === 0x66) || (n === 5 && src[start] === 0x61))) return IDENT;
+    if (this.curWord() === W_FOR) this.pendingFor = 1;
+    else if (this.curWord() === W_AWAIT) this.pendingFor = pendingFor; // for await (
     return IDENT;
   }
 
-  private lexNumber(): number {
-    const src = this.src;
-    let p = this.pos + 1;
-    for (;;) {
-      const c = src[p];
-      if (c === undefined || !(isIdentPart(c) || c === 0x2e)) break;
-      p++;
-    }
-    this.pos = p;
-    return LITERAL;
+  /** The current identifier's word id, looked up on first use. */
+  private curWord(): number {
+    if (this.wordId === UNKNOWN_WORD) this.wordId = wordAt(this.text, this.wordStart, this.wordEnd);
+    return this.wordId;
   }
 
-  private lexString(quote: number): number {
-    const src = this.src;
-    let p = this.pos + 1;
-    for (;;) {
-      const c = src[p];
-      if (c === undefined || c === 0x0a || c === 0x0d) return this.fail();
-      if (c === quote) break;
-      p += c === 0x5c ? (src[p + 1] === 0x0d && src[p + 2] === 0x0a ? 3 : 2) : 1;
-    }
-    this.pos = p + 1;
-    return LITERAL;
+  private prevWord(): number {
+    if (this.prevWordId === UNKNOWN_WORD) this.prevWordId = wordAt(this.text, this.prevWordStart, this.prevWordEnd);
+    return this.prevWordId;
   }
 
-  /** Scans template characters up to the closing backtick (a LITERAL) or the next `${` (a TEMPLATE_HEAD). */
-  private lexTemplate(): number {
-    const src = this.src;
-    let p = this.pos;
-    for (;;) {
-      const c = src[p];
-      if (c === undefined) return this.fail();
-      if (c === 0x60) {
-        this.pos = p + 1;
-        this.byte = 0x60;
-        return LITERAL;
-      }
-      if (c === 0x24 && src[p + 1] === 0x7b) {
-        this.pos = p + 2;
-        this.stack.push(F_TEMPLATE);
-        return TEMPLATE_HEAD;
-      }
-      p += c === 0x5c ? 2 : 1;
-    }
+  private prevIsHeaderWord(): boolean {
+    return this.prevKind === IDENT && !this.prevIsProp && isHeaderKeyword(this.text, this.prevWordStart, this.prevWordEnd);
   }
 
   private lexSlash(): number {
-    if (!this.regexAllowed()) {
-      if (this.regexDoubt) return this.fail();
-      return this.op(this.src[this.pos + 1] === 0x3d ? 2 : 1, 0x2f);
-    }
-    const src = this.src;
-    let p = this.pos + 1;
-    let inClass = false;
-    for (;;) {
-      const c = src[p];
-      if (c === undefined || c === 0x0a || c === 0x0d) return this.fail();
-      if (c === 0x5c) {
-        p += 2;
-        continue;
-      }
-      if (c === 0xe2 && src[p + 1] === 0x80 && (src[p + 2] === 0xa8 || src[p + 2] === 0xa9)) return this.fail();
-      p++;
-      if (c === 0x5b) inClass = true;
-      else if (c === 0x5d) inClass = false;
-      else if (c === 0x2f && !inClass) break;
-    }
-    while (p < src.length && isIdentPart(src[p] as number)) p++;
-    this.pos = p;
-    return LITERAL;
+    const regex = this.regexAfterPrevious();
+    if (regex === DOUBT) return this.fail();
+    if (regex === YES) return this.literal(skipRegex(this.src, this.pos + 1));
+    return this.op(this.src[this.pos + 1] === 0x3d ? 2 : 1, 0x2f);
   }
 
-  private regexDoubt = false;
-
-  /** Whether a `/` here starts a regex literal (else it divides); sets regexDoubt when unknowable. */
-  private regexAllowed(): boolean {
-    this.regexDoubt = false;
+  /** Whether a `/` after the previous token starts a regex literal (YES), divides (NO), or cannot be told. */
+  private regexAfterPrevious(): number {
     switch (this.prevKind) {
       case LITERAL:
       case RBRACK:
       case INCDEC:
-        return false;
+        return NO;
       case RPAREN:
-        return this.prevClosed === F_HEADER || this.prevClosed === F_FOR_COUNTING;
-      case RBRACE: // end of a block (regex) or of an object literal (division)
-        this.regexDoubt = true;
-        return false;
-      case IDENT: {
-        const w = this.prevIsProp ? W_PLAIN : this.prevWord;
-        if (w === W_PLAIN || w === W_REGISTRY || w === W_REGISTER || w === W_VALUE) return false;
-        if (w === W_OPERAND || w === W_AWAIT || w === W_VOID || w === W_BINARY || w === W_NESTED) return true;
-        this.regexDoubt = true; // `of`, `type`, `get` ... may be plain names
-        return false;
-      }
+        return this.prevClosed === F_HEADER || this.prevClosed === F_FOR_COUNTING ? YES : NO;
+      case RBRACE: // the end of a block (regex) or of an object literal (division)
+        return DOUBT;
+      case IDENT:
+        return regexAfterWord(this.prevIsProp ? W_PLAIN : this.prevWord());
       default:
-        return true;
+        return YES;
     }
   }
 
-  private skipLineComment(): void {
+  // ---- groups (below the counting levels) ----
+
+  /**
+   * Skips the rest of the bracketed group whose opener is the current token, down to stack
+   * depth `target`, and makes its closer the current token. Nothing inside a group can count,
+   * so this tracks only what lexing needs (brackets, strings, templates, comments, regex vs
+   * division) in one tight loop, and looks a word up only when a `/` or `(` depends on it.
+   */
+  private skipGroup(target: number): void {
     const src = this.src;
-    let p = this.pos + 2;
+    const len = src.length;
+    const stack = this.stack;
+    let p = this.pos;
+    let cls = C_OPERAND;
+    let wordStart = 0;
+    let wordEnd = 0;
+    let afterFor = false; // the previous token was `for` or `for await`: a `(` opens a loop header
     for (;;) {
-      const c = src[p];
-      if (c === undefined || c === 0x0a || c === 0x0d) break;
-      if (c === 0xe2 && src[p + 1] === 0x80 && (src[p + 2] === 0xa8 || src[p + 2] === 0xa9)) break;
-      p++;
+      if (p >= len) return this.groupFailed();
+      const c = src[p] as number;
+      const cc = CHAR_CLASS[c];
+      if (cc === CC_SPACE) {
+        p++;
+        continue;
+      }
+      if (cc === CC_IDENT) {
+        const start = p;
+        p++;
+        while (isWordByte(src[p] as number)) p++;
+        if (src[p] === 0x5c || (src[p] as number) >= 0x80) return this.groupFailed();
+        if (cls === C_DOT) {
+          cls = C_VALUE; // a property name: never a keyword
+          afterFor = false;
+          continue;
+        }
+        const n = p - start;
+        const isFor = n === 3 && c === 0x66 && src[start + 1] === 0x6f && src[start + 2] === 0x72;
+        afterFor = isFor || (afterFor && n === 5 && c === 0x61 && wordAt(this.text, start, p) === W_AWAIT);
+        wordStart = start;
+        wordEnd = p;
+        cls = C_WORD;
+        continue;
+      }
+      if (cc === CC_DIGIT) {
+        p = skipNumber(src, p);
+        cls = C_VALUE;
+        afterFor = false;
+        continue;
+      }
+      if (cc !== CC_PUNCT) return this.groupFailed();
+      const forHeader = afterFor;
+      afterFor = false;
+      switch (c) {
+        case 0x22: // "
+        case 0x27: // '
+          p = skipString(src, p, c);
+          if (p < 0) return this.groupFailed();
+          cls = C_VALUE;
+          continue;
+        case 0x60: // `
+          p = skipTemplateText(src, p + 1);
+          if (p < 0) return this.groupFailed();
+          cls = this.templateHeadAt(p) ? C_OPERAND : C_VALUE;
+          continue;
+        case 0x28: {
+          // (
+          const header = forHeader || (cls === C_WORD && isHeaderKeyword(this.text, wordStart, wordEnd));
+          stack.push(header ? F_HEADER : F_PAREN);
+          p++;
+          cls = C_OPERAND;
+          continue;
+        }
+        case 0x29: {
+          // )
+          const frame = stack.pop() ?? 0;
+          p++;
+          if (frame < F_PAREN || frame > F_FOR_COUNTING) return this.groupFailed();
+          if (stack.length === target) return this.groupClosed(p, RPAREN, frame);
+          cls = frame === F_HEADER ? C_OPERAND : C_VALUE;
+          continue;
+        }
+        case 0x5b: // [
+        case 0x7b: // {
+          stack.push(c === 0x5b ? F_BRACK : F_BRACE);
+          p++;
+          cls = C_OPERAND;
+          continue;
+        case 0x5d: // ]
+          p++;
+          if (stack.pop() !== F_BRACK) return this.groupFailed();
+          if (stack.length === target) return this.groupClosed(p, RBRACK, 0);
+          cls = C_VALUE;
+          continue;
+        case 0x7d: {
+          // }
+          const frame = stack.pop();
+          p++;
+          if (frame === F_TEMPLATE) {
+            p = skipTemplateText(src, p);
+            if (p < 0) return this.groupFailed();
+            if (this.templateHeadAt(p)) {
+              cls = C_OPERAND;
+              continue;
+            }
+            if (stack.length === target) return this.groupClosed(p, LITERAL, 0);
+            cls = C_VALUE;
+            continue;
+          }
+          if (frame !== F_BRACE) return this.groupFailed();
+          if (stack.length === target) return this.groupClosed(p, RBRACE, 0);
+          cls = C_BRACE;
+          continue;
+        }
+        case 0x2f: {
+          // / //... /*...*/ or a regex literal
+          const n = src[p + 1];
+          if (n === 0x2f) {
+            p = skipLineComment(src, p + 2);
+            continue;
+          }
+          if (n === 0x2a) {
+            p = skipBlockComment(src, p + 2);
+            if (p < 0) return this.groupFailed();
+            continue;
+          }
+          const regex = cls === C_WORD ? regexAfterWord(wordAt(this.text, wordStart, wordEnd)) : (REGEX_AFTER_CLASS[cls] as number);
+          if (regex === DOUBT) return this.groupFailed();
+          if (regex === YES) {
+            p = skipRegex(src, p + 1);
+            if (p < 0) return this.groupFailed();
+            cls = C_VALUE;
+          } else {
+            p++;
+            cls = C_OPERAND;
+          }
+          continue;
+        }
+        case 0x2e: {
+          // . ... or a number
+          const n = src[p + 1] as number;
+          if (CHAR_CLASS[n] === CC_DIGIT) {
+            p = skipNumber(src, p);
+            cls = C_VALUE;
+          } else if (n === 0x2e && src[p + 2] === 0x2e) {
+            p += 3;
+            cls = C_OPERAND;
+          } else {
+            p++;
+            cls = C_DOT;
+          }
+          continue;
+        }
+        case 0x3f: // ?. or ?
+          if (src[p + 1] === 0x2e && CHAR_CLASS[src[p + 2] as number] !== CC_DIGIT) {
+            p += 2;
+            cls = C_DOT;
+          } else {
+            p++;
+            cls = C_OPERAND;
+          }
+          continue;
+        case 0x2b: // +
+        case 0x2d: // -
+          if (src[p + 1] === c) {
+            p += 2;
+            cls = C_VALUE; // postfix ++ / -- is what real code has before a `/`
+          } else {
+            p++;
+            cls = C_OPERAND;
+          }
+          continue;
+        case 0x23: // #private
+          if (CHAR_CLASS[src[p + 1] as number] !== CC_IDENT) return this.groupFailed();
+          p++;
+          cls = C_DOT;
+          continue;
+        default:
+          p++;
+          cls = C_OPERAND;
+          continue;
+      }
     }
-    this.pos = p;
   }
 
-  private skipBlockComment(): boolean {
-    const src = this.src;
-    let p = this.pos + 2;
-    for (;;) {
-      const c = src[p];
-      if (c === undefined) return false;
-      if (c === 0x2a && src[p + 1] === 0x2f) break;
-      if (c === 0x0a || c === 0x0d) this.newline = true;
-      else if (c === 0xe2 && src[p + 1] === 0x80 && (src[p + 2] === 0xa8 || src[p + 2] === 0xa9)) this.newline = true;
-      p++;
-    }
-    this.pos = p + 2;
+  /** Template text just ended at `end` with `${` (push its frame) rather than a backtick. */
+  private templateHeadAt(end: number): boolean {
+    if (this.src[end - 1] === BACKTICK) return false;
+    this.stack.push(F_TEMPLATE);
     return true;
   }
-}
 
-function isIdentStart(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24;
-}
-
-function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || (c >= 0x30 && c <= 0x39);
-}
-
-function matchWord(candidates: Array<{ bytes: Uint8Array; id: number }>, src: Uint8Array, start: number, end: number): number {
-  for (const { bytes, id } of candidates) {
-    if (bytes.length !== end - start) continue;
-    let same = true;
-    for (let i = 0; i < bytes.length && same; i++) same = bytes[i] === src[start + i];
-    if (same) return id;
+  private groupClosed(pos: number, kind: number, closed: number): void {
+    this.pos = pos;
+    this.kind = kind;
+    this.closed = closed;
+    this.depthBefore = this.stack.length + 1;
+    this.wordId = W_PLAIN;
+    this.isProp = false;
+    this.byte = kind === LITERAL ? BACKTICK : 0;
+    this.newline = false;
+    this.pendingFor = 0;
   }
-  return W_PLAIN;
+
+  private groupFailed(): void {
+    this.pos = this.src.length;
+    this.kind = ERROR;
+  }
+}
+
+function isWordByte(c: number): boolean {
+  const k = CHAR_CLASS[c];
+  return k === CC_IDENT || k === CC_DIGIT;
+}
+
+function wordAt(text: string, start: number, end: number): number {
+  return WORDS.get(text.slice(start, end)) ?? W_PLAIN;
+}
+
+function isHeaderKeyword(text: string, start: number, end: number): boolean {
+  const n = end - start;
+  if (n < 2 || n > 6) return false;
+  const c = text.charCodeAt(start);
+  if (c !== 0x69 && c !== 0x77 && c !== 0x73 && c !== 0x63) return false; // i w s c
+  return wordAt(text, start, end) === W_HEADER;
+}
+
+/** Whether a `/` after a word starts a regex (YES), divides (NO), or cannot be told (DOUBT). */
+function regexAfterWord(word: number): number {
+  if (word === W_PLAIN || word === W_REGISTRY || word === W_REGISTER || word === W_VALUE) return NO;
+  if (word === W_OPERAND || word === W_AWAIT || word === W_VOID || word === W_BINARY || word === W_NESTED) return YES;
+  return DOUBT; // `of`, `type`, `get` ... may be plain names
+}
+
+/** An OP token (by its first character) that continues an expression as a binary operator. */
+function isBinaryOperator(first: number): boolean {
+  switch (first) {
+    case 0x3d: // =
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x2a: // *
+    case 0x2f: // /
+    case 0x25: // %
+    case 0x3c: // <
+    case 0x26: // &
+    case 0x7c: // |
+    case 0x5e: // ^
+    case 0x3f: // ?
+    case 0x2c: // ,
+    case 0x21: // != !==
+    case 0x3e: // >= >>= (a lone `>` is a GT token)
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Literal skippers: each takes the position after the opening character(s) (or of the first
+// digit) and returns the position after the literal, or -1 when it is unterminated.
+
+function skipNumber(src: Buffer, p: number): number {
+  p++;
+  while (src[p] === 0x2e || isWordByte(src[p] as number)) p++;
+  return p;
+}
+
+function skipString(src: Buffer, p: number, quote: number): number {
+  p++;
+  for (;;) {
+    const c = src[p];
+    if (c === undefined || c === 0x0a || c === 0x0d) return -1;
+    if (c === quote) return p + 1;
+    p += c === 0x5c ? (src[p + 1] === 0x0d && src[p + 2] === 0x0a ? 3 : 2) : 1;
+  }
+}
+
+/** Template text up to and including the closing backtick or the next `${`. */
+function skipTemplateText(src: Buffer, p: number): number {
+  for (;;) {
+    const c = src[p];
+    if (c === undefined) return -1;
+    if (c === BACKTICK) return p + 1;
+    if (c === 0x24 && src[p + 1] === 0x7b) return p + 2;
+    p += c === 0x5c ? 2 : 1;
+  }
+}
+
+/** A regex literal's body and flags. One with U+2028/U+2029 (e2 80 a8/a9) is left to the parser. */
+function skipRegex(src: Buffer, p: number): number {
+  let inClass = false;
+  for (;;) {
+    const c = src[p];
+    if (c === undefined || c === 0x0a || c === 0x0d || c === 0xe2) return -1;
+    p += c === 0x5c ? 2 : 1;
+    if (c === 0x5b) inClass = true;
+    else if (c === 0x5d) inClass = false;
+    else if (c === 0x2f && !inClass) break;
+  }
+  while (isWordByte(src[p] as number)) p++;
+  return p;
+}
+
+/** Returns the position of the line terminator ending the comment (or the end). */
+function skipLineComment(src: Buffer, p: number): number {
+  for (;;) {
+    const c = src[p];
+    if (c === undefined || c === 0x0a || c === 0x0d || isLineSeparatorAt(src, p)) return p;
+    p++;
+  }
+}
+
+function skipBlockComment(src: Buffer, p: number): number {
+  for (;;) {
+    const c = src[p];
+    if (c === undefined) return -1;
+    if (c === 0x2a && src[p + 1] === 0x2f) return p + 2;
+    p++;
+  }
+}
+
+function hasLineBreak(src: Buffer, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    const c = src[p];
+    if (c === 0x0a || c === 0x0d || isLineSeparatorAt(src, p)) return true;
+  }
+  return false;
+}
+
+/** U+2028 / U+2029, line terminators in JavaScript, in UTF-8. */
+function isLineSeparatorAt(src: Buffer, p: number): boolean {
+  return src[p] === 0xe2 && src[p + 1] === 0x80 && (src[p + 2] === 0xa8 || src[p + 2] === 0xa9);
 }

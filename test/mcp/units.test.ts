@@ -77,6 +77,22 @@ describe("config", () => {
     expect(byName.scalar).toMatch(/must be a mapping/);
   });
 
+  test("${VAR} in env and headers is filled from quiver's environment; an unset one is an error", () => {
+    process.env.QUIVER_TEST_SECRET = "s3cret";
+    try {
+      const { servers, errors } = parseMcpServers({
+        local: { command: "srv", env: { TOKEN: "${QUIVER_TEST_SECRET}", PLAIN: "a$b" } },
+        remote: { url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer ${QUIVER_TEST_SECRET}" } },
+        missing: { command: "srv", env: { TOKEN: "${QUIVER_TEST_UNSET_VAR}" } },
+      });
+      expect(servers[0]).toMatchObject({ env: { TOKEN: "s3cret", PLAIN: "a$b" } });
+      expect(servers[1]).toMatchObject({ headers: { Authorization: "Bearer s3cret" } });
+      expect(errors).toEqual([{ name: "missing", message: expect.stringMatching(/env\.TOKEN uses \$\{QUIVER_TEST_UNSET_VAR\}, which is not set/) }]);
+    } finally {
+      delete process.env.QUIVER_TEST_SECRET;
+    }
+  });
+
   test("keys left empty in YAML (null) count as unset", () => {
     const { servers, errors } = parseMcpServers({ s: { command: "srv", args: null, cwd: null } });
     expect(errors).toEqual([]);

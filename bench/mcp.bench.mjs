@@ -1,0 +1,121 @@
+// MCP: (1) in-process round trip of a trivial tool through quiver's MCP server vs a bare SDK
+// McpServer, both over the SDK's InMemoryTransport, measured in the same run; (2) start-up with
+// two stdio MCP servers configured, one of them hung before its handshake.
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { connectConfiguredServers } from "../dist/mcp/client.js";
+import { createQuiverMcpServer } from "../dist/mcp/server.js";
+import { registry } from "../dist/registry/index.js";
+import { median } from "./stats.mjs";
+
+const TEST_SERVER = fileURLToPath(new URL("../test/helpers/test-mcp-server.mjs", import.meta.url));
+const CALLS = 2_000;
+const ROUNDS = 9;
+
+async function linkedClient(server) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+async function bareServer() {
+  const server = new McpServer({ name: "bare", version: "1.0.0" });
+  server.registerTool("bench_echo", { description: "Echoes its text", inputSchema: { text: z.string() } }, async ({ text }) => ({
+    content: [{ type: "text", text }],
+  }));
+  return linkedClient(server);
+}
+
+async function quiverServer() {
+  registry.register({
+    name: "bench_echo",
+    toolset: "bench",
+    schema: { description: "Echoes its text", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+    handler: (args) => String(args.text),
+    readOnly: true,
+  });
+  return linkedClient(createQuiverMcpServer({ enabledToolsets: ["bench"] }));
+}
+
+async function usPerCall(client) {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < CALLS; i++) await client.callTool({ name: "bench_echo", arguments: { text: "x" } });
+  return Number(process.hrtime.bigint() - t0) / CALLS / 1_000;
+}
+
+async function roundTrip() {
+  const bare = await bareServer();
+  const quiver = await quiverServer();
+  await usPerCall(bare);
+  await usPerCall(quiver);
+  const bareRuns = [];
+  const quiverRuns = [];
+  // Alternate rounds so drift (GC, CPU frequency, the other core's load) hits both alike.
+  for (let r = 0; r < ROUNDS; r++) {
+    bareRuns.push(await usPerCall(bare));
+    quiverRuns.push(await usPerCall(quiver));
+  }
+  await bare.close();
+  await quiver.close();
+  registry.deregister("bench_echo");
+  return { bare: median(bareRuns), quiver: median(quiverRuns) };
+}
+
+const servers = (connectTimeout) => ({
+  healthy: { command: process.execPath, args: [TEST_SERVER] },
+  hung: { command: process.execPath, args: [TEST_SERVER, "--hang-on-connect"], connectTimeout },
+});
+
+/** Start-up as `quiver chat` would do it: returns at once, the healthy server's tools arrive in the background. */
+async function startup(waitMs, connectTimeout) {
+  const t0 = performance.now();
+  const manager = await connectConfiguredServers({ servers: servers(connectTimeout), ...(waitMs !== undefined && { waitMs }) });
+  const returned = performance.now() - t0;
+  while (registry.getEntry("mcp__healthy__echo") === undefined) await new Promise((resolve) => setTimeout(resolve, 2));
+  const healthyReady = performance.now() - t0;
+  await manager.close();
+  return { returned, healthyReady };
+}
+
+export default async function () {
+  const { bare, quiver } = await roundTrip();
+  const overhead = (quiver / bare - 1) * 100;
+
+  const noWait = [];
+  for (let i = 0; i < 3; i++) noWait.push(await startup(0, 60));
+  const bounded = await startup(undefined, 2);
+
+  return {
+    section: "mcp",
+    rows: [
+      { metric: "round trip, bare SDK McpServer (in-memory)", value: bare, unit: "µs/call" },
+      { metric: "round trip, quiver serve (in-memory)", value: quiver, unit: "µs/call", reference: "bare SDK" },
+      { metric: "quiver serve overhead vs bare SDK", value: overhead, unit: "%", target: "≤ 10", ok: overhead <= 10 },
+      {
+        metric: "start-up with a hung server: connectConfiguredServers returns (waitMs 0)",
+        value: median(noWait.map((r) => r.returned)),
+        unit: "ms",
+        note: "what `quiver chat` waits before its prompt when it passes waitMs 0",
+      },
+      {
+        metric: "start-up with a hung server: healthy server's tools registered",
+        value: median(noWait.map((r) => r.healthyReady)),
+        unit: "ms",
+        target: "≪ connectTimeout (60 000)",
+        ok: median(noWait.map((r) => r.healthyReady)) < 10_000,
+      },
+      {
+        metric: "start-up, default wait, hung server with connectTimeout 2 s",
+        value: bounded.returned,
+        unit: "ms",
+        target: "≈ 2 000 (bounded by connectTimeout)",
+        ok: bounded.returned < 4_000,
+      },
+    ],
+  };
+}

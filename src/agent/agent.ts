@@ -1,0 +1,365 @@
+/**
+ * The conversation loop: send the history and the tool definitions, stream the reply, run the
+ * tool calls it asks for, and repeat until a reply without tool calls or the iteration budget
+ * is spent (then one last tool-less call asks for a summary). Every message is appended to the
+ * history, and to the session transcript, the moment it exists; the history stays valid (every
+ * tool call answered) whatever happens: interrupts, unknown tools, failing tools, model errors.
+ */
+import { parseArguments } from "../calls/arguments.js";
+import {
+  createChatClient,
+  isAbortError,
+  ModelError,
+  resolveModelSettings,
+  toAssistantMessage,
+  type AssistantMessage,
+  type AssistantTurn,
+  type ChatClient,
+  type ChatClientOptions,
+  type ChatMessage,
+  type ImagePart,
+  type ModelSettings,
+  type TokenUsage,
+  type ToolCall,
+  type UserMessage,
+} from "../llm/index.js";
+import { getToolDefinitions, loadBuiltinTools } from "../model-tools.js";
+import { createLogger, registry, type ApprovalDecision, type ApprovalRequest, type ToolDefinition } from "../registry/index.js";
+import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
+import type { Session } from "./session.js";
+import { defaultSystemPrompt } from "./system-prompt.js";
+import { runToolCalls } from "./tool-runner.js";
+
+const log = createLogger("agent");
+
+export const DEFAULT_MAX_ITERATIONS = 90;
+export const DEFAULT_MAX_PARALLEL_TOOLS = 8;
+
+export interface AgentOptions {
+  /** A ready client; otherwise one is made from `model` / `baseUrl` / `apiKey` and the env. */
+  client?: ChatClient;
+  /** A model name (endpoint and key then come from `baseUrl`, `apiKey` or the env), or full settings. */
+  model?: string | ModelSettings;
+  baseUrl?: string;
+  apiKey?: string;
+  clientOptions?: ChatClientOptions;
+  /** Toolsets offered to the model (default: all). */
+  toolsets?: readonly string[];
+  /** Toolsets withheld, whatever `toolsets` says. */
+  disabledToolsets?: readonly string[];
+  /** Model calls with tools per user message (default 90); then one tool-less call for a summary. */
+  maxIterations?: number;
+  /** Asked when a tool wants to do something dangerous; without it such calls are refused. */
+  approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  onEvent?: AgentEventListener;
+  /** Replaces the default system prompt (capabilities, working directory, date). */
+  systemPrompt?: string;
+  /** Messages are appended to it as they happen; a resumed session's history is continued. */
+  session?: Session;
+  /** Earlier messages to continue from when there is no session. */
+  history?: readonly ChatMessage[];
+  /** Working directory named in the default system prompt (default `process.cwd()`). */
+  cwd?: string;
+  /** Discover the built-in tools before the first run (default true). */
+  loadBuiltinTools?: boolean;
+  /** Read-only calls run at once, at most (default 8). */
+  maxParallelTools?: number;
+  /**
+   * Attach images from tool results to a user message after the batch (needs a vision model).
+   * Default false: images are described in the tool message, which every endpoint accepts.
+   */
+  attachImages?: boolean;
+}
+
+export interface RunOptions {
+  /** Aborts the model request and running tools; the history stays valid. */
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  status: Exclude<TurnStatus, "failed">;
+  /** The final answer (null after an interrupt). */
+  content: string | null;
+  /** Model calls made. */
+  iterations: number;
+  usage: TokenUsage;
+  /** The messages this run added to the history, in order. */
+  messages: ChatMessage[];
+}
+
+interface ToolSnapshot {
+  generation: number;
+  definitions: ToolDefinition[];
+  names: ReadonlySet<string>;
+}
+
+interface RunState {
+  iterations: number;
+  usage: TokenUsage;
+  firstMessage: number;
+  signal: AbortSignal | undefined;
+}
+
+const NO_TOOLS: ToolSnapshot = { generation: -1, definitions: [], names: new Set() };
+
+export class Agent {
+  #client: ChatClient;
+  #session: Session | undefined;
+  #history: ChatMessage[];
+  #system: string | undefined;
+  #snapshot: ToolSnapshot | undefined;
+  #running = false;
+  readonly #options: AgentOptions;
+  readonly maxIterations: number;
+
+  constructor(options: AgentOptions = {}) {
+    this.#options = options;
+    this.#client = options.client ?? clientFrom(options);
+    this.maxIterations = positiveInteger(options.maxIterations ?? DEFAULT_MAX_ITERATIONS, "maxIterations");
+    this.#session = options.session;
+    this.#history = [...(options.session?.messages ?? options.history ?? [])];
+    this.#system = options.systemPrompt;
+  }
+
+  get client(): ChatClient {
+    return this.#client;
+  }
+
+  get session(): Session | undefined {
+    return this.#session;
+  }
+
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** The whole conversation as the model sees it, system prompt first (once known). */
+  get messages(): readonly ChatMessage[] {
+    return this.#system === undefined ? [...this.#history] : [{ role: "system", content: this.#system }, ...this.#history];
+  }
+
+  /** Switches the model or endpoint for the next run (e.g. `/model`). */
+  useClient(client: ChatClient): void {
+    this.#client = client;
+  }
+
+  /** Forgets the conversation; later messages go to `session` (or nowhere). */
+  reset(session?: Session): void {
+    if (this.#running) throw new Error("Cannot reset the agent while a run is in progress; abort it first.");
+    this.#history = [...(session?.messages ?? [])];
+    this.#session = session;
+  }
+
+  /** One user message, answered: the loop runs until a final reply, the budget, an interrupt or a model error (rejects). */
+  async run(userText: UserMessage["content"], options: RunOptions = {}): Promise<RunResult> {
+    if (this.#running) throw new Error("This agent is already running; wait for the current run (or abort it) before starting another.");
+    this.#running = true;
+    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal };
+    try {
+      await this.#prepare();
+      this.#append({ role: "user", content: userText });
+      return await this.#loop(state);
+    } catch (err) {
+      if (isAbortError(err) || aborted(state)) return this.#end(state, "interrupted", null);
+      this.#emit({ type: "error", message: errorMessage(err), ...errorDetails(err) });
+      this.#emitTurnEnd(state, "failed", null);
+      throw err;
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #prepare(): Promise<void> {
+    if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
+    const snapshot = await this.#refreshTools();
+    this.#system ??= defaultSystemPrompt({ tools: [...snapshot.names].sort(), cwd: this.#options.cwd ?? process.cwd() });
+  }
+
+  async #loop(state: RunState): Promise<RunResult> {
+    while (state.iterations < this.maxIterations) {
+      if (aborted(state)) return this.#end(state, "interrupted", null);
+      const tools = state.iterations === 0 || this.#snapshot?.generation !== registry.generation ? await this.#refreshTools() : this.#snapshot!;
+      const reply = await this.#callModel(state, tools);
+      if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
+      await this.#runTools(reply.toolCalls, tools.names, state.signal);
+      if (aborted(state)) return this.#end(state, "interrupted", null);
+    }
+    const summary = await this.#callModel(state, NO_TOOLS, budgetSpentPrompt(this.maxIterations));
+    return this.#end(state, "max_iterations", summary.content ?? "");
+  }
+
+  /** Definitions for the enabled toolsets, re-read when the registry changed (an MCP refresh, say). */
+  async #refreshTools(): Promise<ToolSnapshot> {
+    const generation = registry.generation;
+    const definitions = await getToolDefinitions({
+      ...(this.#options.toolsets === undefined ? {} : { enabledToolsets: this.#options.toolsets }),
+      ...(this.#options.disabledToolsets === undefined ? {} : { disabledToolsets: this.#options.disabledToolsets }),
+    });
+    this.#snapshot = { generation, definitions, names: new Set(definitions.map((d) => d.function.name)) };
+    return this.#snapshot;
+  }
+
+  async #callModel(state: RunState, tools: ToolSnapshot, extraPrompt?: string): Promise<AssistantTurn> {
+    state.iterations++;
+    this.#emit({ type: "model_start", iteration: state.iterations, tools: tools.definitions.length });
+    const messages = this.messages;
+    let streamed = "";
+    let turn: AssistantTurn;
+    try {
+      turn = await this.#client.streamChat({
+        messages: extraPrompt === undefined ? messages : [...messages, { role: "user", content: extraPrompt }],
+        tools: tools.definitions,
+        ...(state.signal === undefined ? {} : { signal: state.signal }),
+        onTextDelta: (text) => {
+          streamed += text;
+          this.#emit({ type: "assistant_delta", text });
+        },
+        onRetry: (info) => this.#emit({ type: "retry", attempt: info.attempt, delay: info.delayMs, message: info.error.message }),
+      });
+    } catch (err) {
+      // What the user already saw stays in the conversation, so the next turn can refer to it.
+      const partial = streamed !== "" ? streamed : err instanceof ModelError ? err.partialContent : undefined;
+      if (partial !== undefined && partial !== "") this.#append({ role: "assistant", content: partial });
+      throw err;
+    }
+    addUsage(state.usage, turn.usage);
+    // The summary call offers no tools: calls it makes anyway are dropped, never left unanswered.
+    const calls = tools === NO_TOOLS ? [] : uniqueIds(turn.toolCalls);
+    const message = historyMessage({ ...turn, toolCalls: calls });
+    this.#append(message);
+    this.#emit({
+      type: "assistant_message",
+      content: message.content,
+      toolCalls: calls,
+      message,
+      finishReason: turn.finishReason,
+      ...(turn.usage === undefined ? {} : { usage: turn.usage }),
+    });
+    return { ...turn, content: message.content, toolCalls: calls };
+  }
+
+  async #runTools(calls: ToolCall[], offered: ReadonlySet<string>, signal: AbortSignal | undefined): Promise<void> {
+    const images: ImagePart[] = [];
+    await runToolCalls(calls, {
+      offered,
+      ...(signal === undefined ? {} : { signal }),
+      ...(this.#options.approve === undefined ? {} : { approve: this.#options.approve }),
+      maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
+      attachImages: this.#options.attachImages === true,
+      emit: (event) => this.#emit(event),
+      onResult: (message, found) => {
+        this.#append(message);
+        images.push(...found);
+      },
+    });
+    if (images.length > 0) {
+      this.#append({ role: "user", content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...images] });
+    }
+  }
+
+  #append(message: ChatMessage): void {
+    this.#history.push(message);
+    this.#session?.append(message);
+  }
+
+  #end(state: RunState, status: RunResult["status"], content: string | null): RunResult {
+    this.#emitTurnEnd(state, status, content);
+    return { status, content, iterations: state.iterations, usage: state.usage, messages: this.#history.slice(state.firstMessage) };
+  }
+
+  #emitTurnEnd(state: RunState, status: TurnStatus, content: string | null): void {
+    this.#emit({ type: "turn_end", status, iterations: state.iterations, content, usage: { ...state.usage } });
+  }
+
+  /** A listener that throws must not break the loop (and leave calls unanswered). */
+  #emit(event: AgentEvent): void {
+    try {
+      this.#options.onEvent?.(event);
+    } catch (err) {
+      log.error(`An onEvent listener threw on "${event.type}": ${errorMessage(err)}`);
+    }
+  }
+}
+
+/** A function, not an inline check: TypeScript would keep the narrowing of `aborted` across awaits. */
+function aborted(state: RunState): boolean {
+  return state.signal?.aborted === true;
+}
+
+function clientFrom(options: AgentOptions): ChatClient {
+  if (typeof options.model === "object") return createChatClient(options.model, options.clientOptions);
+  const env = options.apiKey === undefined ? process.env : { ...process.env, OPENAI_API_KEY: options.apiKey };
+  const flags = {
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+  };
+  const resolved = resolveModelSettings({ flags, env });
+  if (resolved.problem !== undefined) throw new Error(resolved.problem.message);
+  return createChatClient(resolved, options.clientOptions);
+}
+
+/**
+ * The assistant message as stored: arguments that are not valid JSON are replaced by their
+ * repaired form or `{}` (the tool result says what was wrong), since some servers refuse a
+ * history holding invalid JSON arguments; a reply with neither text nor calls gets "".
+ */
+function historyMessage(turn: AssistantTurn): AssistantMessage {
+  const message = toAssistantMessage(turn);
+  for (const call of message.tool_calls ?? []) call.function.arguments = validJsonArguments(call.function.arguments);
+  if (message.content === null && message.tool_calls === undefined) message.content = "";
+  return message;
+}
+
+function validJsonArguments(raw: string): string {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return raw;
+  } catch {
+    // repaired below
+  }
+  const parsed = parseArguments(raw);
+  return parsed.ok ? JSON.stringify(parsed.args) : "{}";
+}
+
+/** Exactly one result per id needs distinct ids; a server repeating one gets `_2`, `_3` suffixes. */
+function uniqueIds(calls: ToolCall[]): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((call) => {
+    let id = call.id;
+    for (let n = 2; seen.has(id); n++) id = `${call.id}_${n}`;
+    seen.add(id);
+    return id === call.id ? call : { ...call, id };
+  });
+}
+
+function budgetSpentPrompt(maxIterations: number): string {
+  return (
+    `You have used all ${maxIterations} model calls allowed for this request, so no more tools can be called. ` +
+    "Without calling any tool, reply now with a final summary: what you did, what you found, your best answer, and what is left to do."
+  );
+}
+
+function emptyUsage(): TokenUsage {
+  return { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+}
+
+function addUsage(total: TokenUsage, usage: TokenUsage | undefined): void {
+  if (usage === undefined) return;
+  total.promptTokens += usage.promptTokens;
+  total.completionTokens += usage.completionTokens;
+  total.totalTokens += usage.totalTokens;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1, got ${value}`);
+  return value;
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function errorDetails(err: unknown): { kind?: string; status?: number } {
+  if (!(err instanceof ModelError)) return {};
+  return { kind: err.kind, ...(err.status === undefined ? {} : { status: err.status }) };
+}

@@ -1,0 +1,10 @@
+/** The agent: the conversation loop as a library, its events, and session transcripts. */
+export { Agent, DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_PARALLEL_TOOLS } from "./agent.js";
+export type { AgentOptions, RunOptions, RunResult } from "./agent.js";
+export type * from "./events.js";
+export { Session, SessionNotFoundError, listSessions, sessionsDir } from "./session.js";
+export type { SessionInfo, SessionStoreOptions } from "./session.js";
+export { repairHistory, lostResult, notStartedResult } from "./history.js";
+export type { RepairResult } from "./history.js";
+export { defaultSystemPrompt } from "./system-prompt.js";
+export type { SystemPromptContext } from "./system-prompt.js";

@@ -1,0 +1,53 @@
+import type { Command } from "commander";
+import { runAction } from "./exit-codes.js";
+
+/** `quiver chat` options as commander parses them. */
+export interface ChatOptions {
+  prompt?: string;
+  json?: boolean;
+  model?: string;
+  baseUrl?: string;
+  apiKeyEnv?: string;
+  toolsets?: string;
+  disableToolsets?: string;
+  maxIterations?: string;
+  yes?: boolean;
+  system?: string;
+  resume?: string;
+  continue?: boolean;
+  mcp: boolean;
+  projectTools?: boolean;
+}
+
+export function registerChatCommand(program: Command): void {
+  program
+    .command("chat")
+    .description("talk to the model, which uses tools (interactive; -p for one-shot)")
+    .option("-p, --prompt <text>", "one-shot: send this prompt, print the final answer to stdout, exit")
+    .option("--json", "with -p: print every event as one JSON line on stdout")
+    .option("-m, --model <name>", "model name (else env QUIVER_MODEL, else model.name in config.yaml)")
+    .option("--base-url <url>", "OpenAI-compatible API base URL (else env OPENAI_BASE_URL, else config, else OpenAI)")
+    .option("--api-key-env <name>", "read the API key from this environment variable instead of OPENAI_API_KEY")
+    .option("-t, --toolsets <list>", "toolsets the model may use, comma-separated (default: all)")
+    .option("--disable-toolsets <list>", "toolsets to withhold, comma-separated")
+    .option("--max-iterations <n>", "model calls with tools per message before a final summary (default 90)")
+    .option("-y, --yes", "approve dangerous commands without asking (catastrophic ones are always refused)")
+    .option("--system <text>", "replace the system prompt")
+    .option("-r, --resume <id>", "continue a saved session (see `quiver sessions`)")
+    .option("-c, --continue", "continue the most recent session")
+    .option("--no-mcp", "do not connect the MCP servers of config.yaml")
+    .option("--project-tools", "also load ./.quiver/tools of the current directory (runs its code)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  quiver chat                                        interactive; /help lists the slash commands
+  quiver chat -p "what is in README.md?"              one-shot answer on stdout
+  quiver chat -p "list the TODOs" --json | jq .type   the event stream as JSONL
+  quiver chat --base-url http://localhost:11434/v1 --model llama3.1
+  quiver chat --continue                             pick up the last session
+
+Exit codes: 0 ok, 1 the model call failed, 2 usage or configuration error, 130 interrupted.`,
+    )
+    .action((opts: ChatOptions) => runAction(async () => (await import("./chat.js")).runChat(opts)));
+}

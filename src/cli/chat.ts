@@ -1,0 +1,148 @@
+/**
+ * `quiver chat`: resolves the model settings first (no model → exit 2 at once, before any tool
+ * loads), then the session, the tools and MCP servers, and hands over to the REPL or one-shot.
+ */
+import { text as readAll } from "node:stream/consumers";
+import { Agent, Session, SessionNotFoundError, type AgentEventListener } from "../agent/index.js";
+import { configPath, loadConfig, type QuiverConfig } from "../config.js";
+import { createChatClient, resolveModelSettings, type ChatClient, type ModelSettings } from "../llm/index.js";
+import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
+import { closestNames } from "../suggest.js";
+import { listToolsetNames, validateToolset } from "../toolsets.js";
+import type { ChatOptions } from "./chat-command.js";
+import { CliError, EXIT } from "./exit-codes.js";
+import { startRuntime } from "./runtime.js";
+
+/** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
+export interface ChatSetup {
+  settings: ModelSettings;
+  client: ChatClient;
+  toolsets: string[] | undefined;
+  disabledToolsets: string[] | undefined;
+  maxIterations: number | undefined;
+  systemPrompt: string | undefined;
+  yes: boolean;
+  session: Session;
+  resumed: boolean;
+}
+
+/** How long chat waits for MCP servers before showing the prompt; slow ones keep connecting. */
+const MCP_WAIT_MS = 3000;
+
+export async function runChat(opts: ChatOptions): Promise<number> {
+  checkFlagCombinations(opts);
+  const config = await readConfig();
+  const settings = modelSettings(opts, config);
+  const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
+  if (prompt !== undefined && prompt.trim() === "") throw new CliError('the prompt is empty: quiver chat -p "what to do" (or -p - to read it from stdin)');
+  const session = openSession(opts);
+  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: MCP_WAIT_MS, projectTools: opts.projectTools === true });
+  try {
+    const setup: ChatSetup = {
+      settings,
+      client: createChatClient(settings),
+      toolsets: toolsetList(opts.toolsets, config.agent?.toolsets, "--toolsets", config),
+      disabledToolsets: toolsetList(opts.disableToolsets, config.agent?.disabledToolsets, "--disable-toolsets", config),
+      maxIterations: opts.maxIterations === undefined ? config.agent?.maxIterations : parseIterations(opts.maxIterations),
+      systemPrompt: opts.system ?? config.agent?.systemPrompt,
+      yes: opts.yes === true,
+      session,
+      resumed: opts.resume !== undefined || opts.continue === true,
+    };
+    if (prompt !== undefined) {
+      const { runOneShot } = await import("./one-shot.js");
+      return await runOneShot(setup, prompt, { json: opts.json === true });
+    }
+    const { runRepl } = await import("./repl.js");
+    return await runRepl(setup);
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** The agent for a chat front end. */
+export function createAgent(
+  setup: ChatSetup,
+  hooks: { onEvent: AgentEventListener; approve: (request: ApprovalRequest) => Promise<ApprovalDecision> },
+): Agent {
+  return new Agent({
+    client: setup.client,
+    session: setup.session,
+    onEvent: hooks.onEvent,
+    approve: hooks.approve,
+    loadBuiltinTools: false,
+    ...(setup.toolsets === undefined ? {} : { toolsets: setup.toolsets }),
+    ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
+    ...(setup.maxIterations === undefined ? {} : { maxIterations: setup.maxIterations }),
+    ...(setup.systemPrompt === undefined ? {} : { systemPrompt: setup.systemPrompt }),
+  });
+}
+
+function checkFlagCombinations(opts: ChatOptions): void {
+  if (opts.json === true && opts.prompt === undefined) throw new CliError('--json needs a one-shot prompt: quiver chat -p "..." --json');
+  if (opts.resume !== undefined && opts.continue === true) throw new CliError("use either --resume <id> or --continue, not both");
+}
+
+async function readConfig(): Promise<QuiverConfig> {
+  try {
+    return await loadConfig();
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\nFix the file, or move it aside to start from defaults.`);
+  }
+}
+
+function modelSettings(opts: ChatOptions, config: QuiverConfig): ModelSettings {
+  const flags = {
+    ...(opts.model === undefined ? {} : { model: opts.model }),
+    ...(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
+  };
+  let env: Record<string, string | undefined> = process.env;
+  let modelConfig = config.model;
+  if (opts.apiKeyEnv !== undefined) {
+    if ((process.env[opts.apiKeyEnv] ?? "") === "") throw new CliError(`--api-key-env ${opts.apiKeyEnv}: that environment variable is not set.`);
+    // The flag wins over OPENAI_API_KEY and the config's key: resolve as if the config named this variable.
+    env = { ...process.env, OPENAI_API_KEY: undefined };
+    modelConfig = { ...config.model, apiKey: undefined, apiKeyEnv: opts.apiKeyEnv };
+  }
+  const resolved = resolveModelSettings({ flags, env, config: { model: modelConfig ?? {} }, configPath: configPath() });
+  if (resolved.problem !== undefined) throw new CliError(resolved.problem.message, EXIT.usage);
+  return resolved;
+}
+
+function openSession(opts: ChatOptions): Session {
+  try {
+    if (opts.resume !== undefined) return Session.open(opts.resume);
+    if (opts.continue === true) {
+      const latest = Session.latest();
+      if (latest === undefined) throw new CliError("--continue: there is no saved session yet. Start one with `quiver chat`.");
+      return latest;
+    }
+    return Session.create();
+  } catch (err) {
+    if (err instanceof SessionNotFoundError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+/** A flag's comma-separated toolsets, else the config's; unknown names are a usage error with suggestions. */
+function toolsetList(flag: string | undefined, fromConfig: string[] | undefined, what: string, config: QuiverConfig): string[] | undefined {
+  const names = flag === undefined ? fromConfig : flag.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (names === undefined) return undefined;
+  // MCP servers still connecting have not registered their toolset yet; a configured name is fine.
+  const mcpServers = Object.keys(config.mcp?.servers ?? {});
+  const unknown = names.filter((name) => !validateToolset(name) && !mcpServers.some((s) => name === s || name === `mcp-${s}`));
+  if (unknown.length === 0) return names;
+  const known = listToolsetNames();
+  const hints = unknown.map((name) => {
+    const near = closestNames(name, known);
+    return near.length > 0 ? `"${name}" (did you mean ${near.join(", ")}?)` : `"${name}"`;
+  });
+  const source = flag === undefined ? "agent toolsets in config.yaml" : what;
+  throw new CliError(`${source}: unknown toolset ${hints.join(", ")}. Known toolsets: ${known.join(", ")}`);
+}
+
+function parseIterations(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`--max-iterations must be a whole number of at least 1, got "${value}"`);
+  return n;
+}

@@ -1,0 +1,132 @@
+/** The REPL's slash commands: /help /tools /toolsets /model /reset /sessions /exit. */
+import { Session, listSessions, type Agent } from "../agent/index.js";
+import { createChatClient } from "../llm/index.js";
+import { getToolDefinitions } from "../model-tools.js";
+import { registry } from "../registry/index.js";
+import { closestNames } from "../suggest.js";
+import { resolveToolSelection } from "../toolsets.js";
+import type { ChatSetup } from "./chat.js";
+import { formatSessionTable } from "./sessions.js";
+import type { Style } from "./style.js";
+
+export interface SlashContext {
+  agent: Agent;
+  setup: ChatSetup;
+  style: Style;
+  print(text: string): void;
+}
+
+interface SlashCommand {
+  usage: string;
+  help: string;
+  run(ctx: SlashContext, arg: string): Promise<"exit" | void> | "exit" | void;
+}
+
+const COMMANDS: Record<string, SlashCommand> = {
+  help: { usage: "/help", help: "this list", run: (ctx) => ctx.print(helpText(ctx.style)) },
+  tools: { usage: "/tools", help: "the tools the model can use now", run: showTools },
+  toolsets: { usage: "/toolsets", help: "every toolset: enabled here, available, missing env vars", run: showToolsets },
+  model: { usage: "/model [name]", help: "show the model and endpoint, or switch to another model", run: model },
+  reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
+  sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
+  exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
+};
+
+const ALIASES: Record<string, string> = { quit: "exit", q: "exit", "?": "help", clear: "reset" };
+
+/** Runs one `/command [arg]` line; "exit" asks the REPL to end. */
+export async function runSlashCommand(line: string, ctx: SlashContext): Promise<"exit" | void> {
+  const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
+  const name = ALIASES[word] ?? word;
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    const near = closestNames(word, Object.keys(COMMANDS));
+    const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `/${n}`).join(" or ")}?` : "";
+    ctx.print(ctx.style.yellow(`Unknown command /${word}.${hint} /help lists the commands.`));
+    return;
+  }
+  return command.run(ctx, rest.join(" "));
+}
+
+function helpText(style: Style): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  const lines = Object.values(COMMANDS).map((c) => `  ${style.cyan(c.usage.padEnd(width))}  ${c.help}`);
+  return [
+    "Commands:",
+    ...lines,
+    "",
+    "Keys: Enter sends · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
+  ].join("\n");
+}
+
+async function showTools(ctx: SlashContext): Promise<void> {
+  const definitions = await getToolDefinitions(selection(ctx.setup));
+  if (definitions.length === 0) {
+    ctx.print("No tools are enabled. --toolsets chooses them; /toolsets shows what exists.");
+    return;
+  }
+  const width = Math.max(...definitions.map((d) => d.function.name.length));
+  for (const { function: fn } of definitions) {
+    ctx.print(`  ${registry.getEmoji(fn.name)}  ${fn.name.padEnd(width)}  ${ctx.style.dim(firstSentence(fn.description ?? ""))}`);
+  }
+}
+
+async function showToolsets(ctx: SlashContext): Promise<void> {
+  const report = await registry.getAvailableToolsets();
+  const sel = selection(ctx.setup);
+  const enabled = resolveToolSelection(sel.enabledToolsets ?? ["all"], sel.disabledToolsets ?? []);
+  for (const [name, info] of Object.entries(report)) {
+    const on = info.tools.some((tool) => enabled.has(tool));
+    const mark = !info.available ? ctx.style.red("✗") : on ? ctx.style.green("●") : ctx.style.dim("○");
+    const missing = info.requirements.filter((v) => (process.env[v] ?? "") === "");
+    const notes = [
+      `${info.tools.length} tool${info.tools.length === 1 ? "" : "s"}`,
+      on ? "enabled" : "not enabled",
+      ...(missing.length > 0 ? [`missing env: ${missing.join(", ")}`] : []),
+    ];
+    ctx.print(`  ${mark} ${name}  ${ctx.style.dim(`${info.description} (${notes.join(", ")})`)}`);
+  }
+  ctx.print(ctx.style.dim("  ● enabled  ○ available, not enabled  ✗ unavailable · choose with --toolsets / --disable-toolsets"));
+}
+
+function model(ctx: SlashContext, arg: string): void {
+  const { settings } = ctx.setup;
+  if (arg === "") {
+    ctx.print(`Model ${ctx.style.bold(settings.model)} at ${settings.baseUrl}`);
+    ctx.print(ctx.style.dim("/model NAME switches models for the rest of this session."));
+    return;
+  }
+  ctx.setup.settings = { ...settings, model: arg, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
+  ctx.setup.client = createChatClient(ctx.setup.settings);
+  ctx.agent.useClient(ctx.setup.client);
+  ctx.print(`Now using ${ctx.style.bold(arg)} at ${settings.baseUrl}.`);
+}
+
+function reset(ctx: SlashContext): void {
+  const session = Session.create();
+  ctx.agent.reset(session);
+  ctx.setup.session = session;
+  ctx.print(`Started a new conversation (session ${session.id}).`);
+}
+
+function sessions(ctx: SlashContext): void {
+  const recent = listSessions({ limit: 10 });
+  if (recent.length === 0) {
+    ctx.print("No saved sessions yet.");
+    return;
+  }
+  ctx.print(formatSessionTable(recent, ctx.setup.session.id));
+  ctx.print(ctx.style.dim("Resume one later with: quiver chat --resume <id>"));
+}
+
+function selection(setup: ChatSetup): { enabledToolsets?: string[]; disabledToolsets?: string[] } {
+  return {
+    ...(setup.toolsets === undefined ? {} : { enabledToolsets: setup.toolsets }),
+    ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
+  };
+}
+
+function firstSentence(text: string): string {
+  const end = text.search(/\.(\s|$)/);
+  return end === -1 ? text : text.slice(0, end + 1);
+}

@@ -1,0 +1,47 @@
+/** One line per tool call for the terminal: emoji, name, short arguments, then duration and ok/error. */
+import type { ToolEndEvent, ToolStartEvent } from "../agent/index.js";
+import type { Style } from "./style.js";
+
+const MAIN_ARGUMENT = ["command", "path", "pattern", "query", "url", "file_path", "name"];
+
+/** The arguments in a few words: the main one when there is one, else `key=value` pairs; one line, capped. */
+export function shortArgs(args: Record<string, unknown> | string, max = 60): string {
+  if (typeof args === "string") return cap(oneLine(args), max);
+  const main = MAIN_ARGUMENT.find((key) => typeof args[key] === "string");
+  const text =
+    main !== undefined
+      ? String(args[main])
+      : Object.entries(args)
+          .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+          .join(" ");
+  return cap(oneLine(text), max);
+}
+
+export function toolLabel(event: Pick<ToolStartEvent, "emoji" | "name" | "args">): string {
+  const args = shortArgs(event.args);
+  return `${event.emoji} ${event.name}${args === "" ? "" : ` ${args}`}`;
+}
+
+/** `📖 read_file notes.txt · 3 ms ✓`, or with `✗` and the first words of the error. */
+export function toolEndLine(start: ToolStartEvent | undefined, end: ToolEndEvent, style: Style): string {
+  const label = start === undefined ? `${end.name}` : toolLabel(start);
+  const timing = style.dim(`· ${formatDuration(end.duration)}`);
+  if (end.ok) return `  ${label} ${timing} ${style.green("✓")}`;
+  return `  ${label} ${timing} ${style.red(`✗ ${cap(oneLine(end.error ?? "error"), 100)}`)}`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function cap(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}

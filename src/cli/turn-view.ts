@@ -1,0 +1,103 @@
+/**
+ * Draws an agent run in the terminal: a spinner (stderr, TTY only) while the model thinks or
+ * tools run, the reply streamed as Markdown, and one line per finished tool call.
+ */
+import type { AgentEvent, ToolStartEvent } from "../agent/index.js";
+import { MarkdownStream } from "./render-markdown.js";
+import { Spinner } from "./spinner.js";
+import { styleFor, type Style } from "./style.js";
+import { formatDuration, toolEndLine, toolLabel } from "./tool-line.js";
+
+type Out = NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
+
+export interface TurnViewOptions {
+  /** Where the reply streams (REPL); omit to not show reply text (one-shot prints the answer itself). */
+  text?: Out;
+  /** Where tool lines, retries and notes go. */
+  lines: Out;
+  /** Where the spinner spins (only if it is a TTY). */
+  spinner: Out;
+  /** Show the text that comes with tool calls on `lines` (one-shot progress). */
+  narrate?: boolean;
+}
+
+export class TurnView {
+  readonly #opts: TurnViewOptions;
+  readonly #spinner: Spinner;
+  readonly #markdown: MarkdownStream | undefined;
+  readonly #style: Style;
+  readonly #running = new Map<string, ToolStartEvent>();
+  readonly #started = new Map<string, ToolStartEvent>();
+
+  constructor(opts: TurnViewOptions) {
+    this.#opts = opts;
+    this.#spinner = new Spinner(opts.spinner);
+    this.#markdown = opts.text === undefined ? undefined : new MarkdownStream(opts.text);
+    this.#style = styleFor(opts.lines);
+  }
+
+  handle(event: AgentEvent): void {
+    switch (event.type) {
+      case "model_start":
+        return this.#spin(event.iteration > 1 ? `thinking… (step ${event.iteration})` : "thinking…");
+      case "assistant_delta":
+        this.#spinner.stop();
+        this.#markdown?.push(event.text);
+        return;
+      case "assistant_message":
+        this.#spinner.stop();
+        this.#markdown?.end();
+        if (this.#opts.narrate === true && event.toolCalls.length > 0 && event.content !== null && event.content.trim() !== "") {
+          this.#line(this.#style.dim(event.content.trim()));
+        }
+        return;
+      case "tool_start":
+        this.#running.set(event.id, event);
+        this.#started.set(event.id, event);
+        return this.#spinTools();
+      case "tool_end":
+        this.#running.delete(event.id);
+        this.#spinner.stop();
+        this.#line(toolEndLine(this.#started.get(event.id), event, this.#style));
+        this.#started.delete(event.id);
+        return this.#spinTools();
+      case "retry":
+        this.#spinner.stop();
+        this.#line(this.#style.yellow(`  ↻ ${event.message} Retrying in ${formatDuration(event.delay)}.`));
+        return this.#spin("waiting to retry…");
+      case "turn_end":
+        this.#spinner.stop();
+        this.#markdown?.end();
+        if (event.status === "max_iterations") {
+          this.#line(this.#style.yellow(`(stopped after ${event.iterations - 1} model calls with tools: the iteration budget; --max-iterations raises it)`));
+        }
+        if (event.status === "interrupted") this.#line(this.#style.yellow("⏹ interrupted"));
+        return;
+      case "error":
+        this.#spinner.stop();
+        this.#markdown?.end();
+        return;
+    }
+  }
+
+  /** Clears the spinner before someone else writes (an approval prompt). */
+  pause(): void {
+    this.#spinner.stop();
+  }
+
+  #spin(label: string): void {
+    this.#spinner.start(label);
+  }
+
+  #spinTools(): void {
+    const running = [...this.#running.values()];
+    if (running.length === 0) return this.#spinner.stop();
+    if (running.length === 1) return this.#spin(toolLabel(running[0]!));
+    return this.#spin(`${running.length} tools running: ${running.map((e) => e.name).join(", ")}`);
+  }
+
+  #line(text: string): void {
+    this.#spinner.stop();
+    this.#opts.lines.write(`${text}\n`);
+  }
+}

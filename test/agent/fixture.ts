@@ -1,0 +1,92 @@
+/** Shared setup for the agent tests: a temp QUIVER_HOME, an agent on a scripted server, and a history check. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { Agent, type AgentEvent, type AgentOptions } from "../../src/agent/index.js";
+import type { ScriptedServer } from "../helpers/scripted-openai-server.js";
+
+export const TEST_KEY = "sk-test-agent-0123456789abcdef";
+
+export interface TempHome {
+  dir: string;
+  restore(): void;
+}
+
+/** Points QUIVER_HOME at a fresh temp dir (sessions, spillover, discovery cache land there). */
+export function useTempHome(prefix = "quiver-agent-"): TempHome {
+  const saved = process.env.QUIVER_HOME;
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.env.QUIVER_HOME = dir;
+  return {
+    dir,
+    restore() {
+      if (saved === undefined) delete process.env.QUIVER_HOME;
+      else process.env.QUIVER_HOME = saved;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AgentFixture {
+  agent: Agent;
+  events: AgentEvent[];
+  /** Retry waits the client asked for, in ms (recorded, not slept). */
+  sleeps: number[];
+}
+
+export function agentOn(server: ScriptedServer, options: Partial<AgentOptions> = {}): AgentFixture {
+  const events: AgentEvent[] = [];
+  const sleeps: number[] = [];
+  const agent = new Agent({
+    model: "test-model",
+    baseUrl: server.baseUrl,
+    apiKey: TEST_KEY,
+    clientOptions: {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+    },
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
+  return { agent, events, sleeps };
+}
+
+interface LooseMessage {
+  role: string;
+  content?: unknown;
+  tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+}
+
+/**
+ * Asserts what chat APIs require: each assistant tool call is answered by exactly one tool
+ * message, and those come right after it; no tool message answers nothing.
+ */
+export function expectValidHistory(messages: readonly LooseMessage[]): void {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    if (message.role === "tool") throw new Error(`message ${i} is a tool result that answers no preceding tool call: ${JSON.stringify(message)}`);
+    const calls = message.role === "assistant" ? (message.tool_calls ?? []) : [];
+    const ids = calls.map((call) => call.id);
+    expect(new Set(ids).size, `duplicate tool call ids in message ${i}`).toBe(ids.length);
+    const answered: string[] = [];
+    while (messages[i + 1]?.role === "tool") answered.push(messages[++i]!.tool_call_id ?? "");
+    expect(answered, `results after message ${i}`).toEqual(ids);
+  }
+}
+
+/** The tool result messages of a request or history, by tool_call_id. */
+export function toolResults(messages: readonly LooseMessage[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const message of messages) {
+    if (message.role === "tool") out.set(message.tool_call_id ?? "", typeof message.content === "string" ? message.content : JSON.stringify(message.content));
+  }
+  return out;
+}
+
+export function eventTypes(events: AgentEvent[]): string[] {
+  return events.filter((event) => event.type !== "assistant_delta").map((event) => event.type);
+}

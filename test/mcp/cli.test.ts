@@ -1,0 +1,121 @@
+/**
+ * The built CLI with MCP servers in config.yaml: `quiver mcp list`, `quiver tools …` seeing MCP
+ * tools, and `quiver serve` over stdio driven by the SDK's own Client.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, test } from "vitest";
+import { CLI, runCli, tempHome } from "../helpers/cli.js";
+import { EVERYTHING, testServer, waitFor } from "./support.js";
+
+const cleanups: Array<() => void | Promise<void>> = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A fresh $QUIVER_HOME whose config.yaml has these MCP servers (JSON is valid YAML). */
+function homeWith(servers: Record<string, unknown>): string {
+  const { home, cleanup } = tempHome("quiver-mcp-cli-");
+  cleanups.push(cleanup);
+  writeFileSync(join(home, "config.yaml"), JSON.stringify({ mcp: { servers } }, null, 2));
+  return home;
+}
+
+const everything = { command: process.execPath, args: [EVERYTHING, "stdio"] };
+
+describe("quiver mcp list", () => {
+  test("shows each server's state, tool count and error; exit 1 when one is down", async () => {
+    const home = homeWith({ everything, dead: testServer(["--exit-at-start"]) });
+    const r = await runCli(["mcp", "list"], { env: { QUIVER_HOME: home } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^SERVER\s+TRANSPORT\s+STATE\s+TOOLS/m);
+    expect(r.stdout).toMatch(/^everything\s+stdio\s+connected\s+\d+\s+mcp-everything/m);
+    expect(r.stdout).toMatch(/^dead\s+stdio\s+failed\s+0/m);
+    expect(r.stdout).toMatch(/dead: .*refusing to start/);
+  });
+
+  test("--json gives the full status; no servers configured is not an error", async () => {
+    const r = await runCli(["mcp", "list", "--json"], { env: { QUIVER_HOME: homeWith({ everything }) } });
+    expect(r.code).toBe(0);
+    const [status] = (JSON.parse(r.stdout) as { servers: Array<Record<string, unknown>> }).servers;
+    expect(status).toMatchObject({ name: "everything", state: "connected", toolset: "mcp-everything" });
+    expect(status?.tools).toContain("mcp__everything__echo");
+
+    const empty = await runCli(["mcp", "list"], { env: { QUIVER_HOME: homeWith({}) } });
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toMatch(/No MCP servers configured/);
+  });
+});
+
+describe("quiver tools with MCP servers", () => {
+  test("tools call runs an MCP tool from the shell", async () => {
+    const r = await runCli(["tools", "call", "mcp__everything__echo", '{"message":"hi"}'], { env: { QUIVER_HOME: homeWith({ everything }) } });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ result: "Echo: hi" });
+  });
+
+  test("tools list and show include MCP tools and report servers that failed", async () => {
+    const env = { QUIVER_HOME: homeWith({ everything, dead: testServer(["--exit-at-start"]) }) };
+    const list = await runCli(["tools", "list"], { env });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain("mcp__everything__echo");
+    expect(list.stderr).toMatch(/MCP server "dead" failed/);
+    const show = await runCli(["tools", "show", "mcp__everything__echo"], { env });
+    expect(JSON.parse(show.stdout)).toMatchObject({ type: "function", function: { name: "mcp__everything__echo", parameters: { type: "object" } } });
+  });
+});
+
+describe("quiver serve over stdio", () => {
+  async function connect(home: string, args: string[] = []): Promise<{ client: Client; errors: Error[] }> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "serve", ...args],
+      env: { ...getDefaultEnvironment(), QUIVER_HOME: home },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "quiver-test-client", version: "1.0.0" });
+    const errors: Error[] = [];
+    client.onerror = (err) => void errors.push(err);
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    return { client, errors };
+  }
+
+  test("lists tools, runs read_file, and flags bad arguments with isError", async () => {
+    const home = homeWith({});
+    writeFileSync(join(home, "notes.txt"), "alpha\nbeta\n");
+    const { client, errors } = await connect(home);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(["read_file", "terminal", "write_file"]));
+
+    const ok = (await client.callTool({ name: "read_file", arguments: { path: join(home, "notes.txt") } })) as CallToolResult;
+    expect(ok.isError).toBeFalsy();
+    expect((ok.content[0] as { text: string }).text).toMatch(/1\|alpha/);
+
+    const bad = (await client.callTool({ name: "read_file", arguments: {} })) as CallToolResult;
+    expect(bad.isError).toBe(true);
+    expect((bad.content[0] as { text: string }).text).toMatch(/Invalid arguments/);
+    // Nothing but protocol on stdout: a stray line would surface as a parse error here.
+    expect(errors).toEqual([]);
+  });
+
+  test("serves the tools of its own MCP servers, and relays their list changes as list_changed", async () => {
+    const { client } = await connect(homeWith({ inner: testServer() }), ["--toolsets", "inner"]);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("mcp__inner__echo");
+    expect(names).not.toContain("read_file");
+    let changes = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+    await client.callTool({ name: "mcp__inner__add_tool", arguments: { name: "relayed" } });
+    await waitFor(() => changes > 0, "list_changed from quiver serve");
+    await waitFor(async () => (await client.listTools()).tools.some((t) => t.name === "mcp__inner__relayed"), "the relayed tool");
+    const result = (await client.callTool({ name: "mcp__inner__relayed", arguments: {} })) as CallToolResult;
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ result: "I am relayed" });
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * `quiver serve --http` in process, driven by the SDK's own Client over real loopback HTTP:
+ * listing, calling, errors, list_changed, toolset selection, the bearer token, Host checks and
+ * the dangerous-command policy.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
+import type { HttpServeOptions, RunningHttpServer } from "../../src/mcp/http-server.js";
+import { loadBuiltinTools } from "../../src/model-tools.js";
+import { registry } from "../../src/registry/index.js";
+import { waitFor } from "./support.js";
+
+let dir = "";
+const running: RunningHttpServer[] = [];
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  await loadBuiltinTools();
+  dir = await mkdtemp(join(tmpdir(), "quiver-serve-http-"));
+  await writeFile(join(dir, "notes.txt"), "alpha\nbeta\n");
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+async function serve(opts: Partial<HttpServeOptions> = {}): Promise<RunningHttpServer> {
+  const server = await serveMcpOverHttp({ port: 0, ...opts });
+  running.push(server);
+  return server;
+}
+
+async function client(url: string, headers?: Record<string, string>): Promise<Client> {
+  const c = new Client({ name: "quiver-test-client", version: "1.0.0" });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url), headers !== undefined ? { requestInit: { headers } } : {}));
+  clients.push(c);
+  return c;
+}
+
+function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
+  return ((result as CallToolResult).content[0] as { text: string }).text;
+}
+
+describe("quiver serve over Streamable HTTP", () => {
+  test("binds 127.0.0.1, lists the registry's tools and runs read_file", async () => {
+    const server = await serve();
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const c = await client(server.url);
+    const { tools } = await c.listTools();
+    const readFile = tools.find((t) => t.name === "read_file");
+    expect(readFile?.inputSchema).toMatchObject({ type: "object", properties: { path: expect.any(Object) } });
+    expect(readFile?.annotations?.readOnlyHint).toBe(true);
+    expect(tools.map((t) => t.name)).toContain("terminal");
+
+    const result = await c.callTool({ name: "read_file", arguments: { path: join(dir, "notes.txt") } });
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toMatch(/1\|alpha/);
+  });
+
+  test("bad arguments and unknown tools come back as isError results", async () => {
+    const c = await client((await serve()).url);
+    const bad = await c.callTool({ name: "read_file", arguments: { limit: "lots" } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/Invalid arguments/);
+    const unknown = await c.callTool({ name: "no_such_tool", arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toMatch(/Unknown tool: no_such_tool/);
+  });
+
+  test("--toolsets and --disable-toolsets decide what is listed and callable", async () => {
+    const c = await client((await serve({ enabledToolsets: ["file"], disabledToolsets: ["terminal"] })).url);
+    const names = (await c.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("read_file");
+    expect(names).not.toContain("terminal");
+    const refused = await c.callTool({ name: "terminal", arguments: { command: "echo hi" } });
+    expect(refused.isError).toBe(true);
+  });
+
+  test("list_changed is sent when a tool is registered in the serving process", async () => {
+    const c = await client((await serve()).url);
+    let notified = 0;
+    c.setNotificationHandler(ToolListChangedNotificationSchema, () => void notified++);
+    // The standalone SSE stream that carries notifications opens right after the handshake.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    registry.register({
+      name: "late_arrival",
+      toolset: "late",
+      schema: { description: "registered after the client connected", parameters: { type: "object", properties: {} } },
+      handler: () => "here now",
+    });
+    try {
+      await waitFor(() => notified > 0, "notifications/tools/list_changed");
+      expect((await c.listTools()).tools.map((t) => t.name)).toContain("late_arrival");
+      expect(text(await c.callTool({ name: "late_arrival", arguments: {} }))).toBe("here now");
+    } finally {
+      registry.deregister("late_arrival");
+    }
+    const before = notified;
+    await waitFor(() => notified > before, "list_changed after the removal");
+  });
+
+  test("a non-loopback bind needs a token, and every request must carry it", async () => {
+    await expect(serveMcpOverHttp({ port: 0, host: "0.0.0.0" })).rejects.toThrow(/without a token.*--token/);
+    const server = await serve({ host: "0.0.0.0", token: "s3cret" });
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } };
+    const post = (headers: Record<string, string>) =>
+      fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(init) });
+    const anonymous = await post({});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect((await post({ Authorization: "Bearer wrong" })).status).toBe(401);
+    await expect(client(url)).rejects.toThrow();
+
+    const c = await client(url, { Authorization: "Bearer s3cret" });
+    expect((await c.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  test("on loopback, a request with a foreign Host or Origin is refused (DNS rebinding)", async () => {
+    const server = await serve();
+    const res = await fetch(server.url, { method: "POST", headers: { Origin: "http://evil.example", "Content-Type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(403);
+  });
+
+  test("dangerous commands are refused unless --allow-dangerous; catastrophic ones always", async () => {
+    const victim = join(dir, "victim");
+    await mkdir(join(victim, "sub"), { recursive: true });
+    const strict = await client((await serve()).url);
+    const refused = await strict.callTool({ name: "terminal", arguments: { command: `rm -r ${victim}` } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(text(refused))).toMatchObject({ error_type: "approval_denied" });
+    expect(existsSync(victim)).toBe(true);
+
+    const permissive = await client((await serve({ allowDangerous: true })).url);
+    const allowed = await permissive.callTool({ name: "terminal", arguments: { command: `rm -r ${victim}` } });
+    expect(allowed.isError).toBeFalsy();
+    expect(existsSync(victim)).toBe(false);
+
+    // Harmless even if it ran (no such mkfs variant), but it matches the hardline rule.
+    const hardline = await permissive.callTool({ name: "terminal", arguments: { command: "mkfs.quivertest /nonexistent-quiver-device" } });
+    expect(hardline.isError).toBe(true);
+    expect(JSON.parse(text(hardline))).toMatchObject({ error_type: "hardline_refused" });
+  });
+});
