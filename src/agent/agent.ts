@@ -178,7 +178,8 @@ export class Agent {
   async #loop(state: RunState): Promise<RunResult> {
     while (state.iterations < this.maxIterations) {
       if (aborted(state)) return this.#end(state, "interrupted", null);
-      const tools = state.iterations === 0 || this.#snapshot?.generation !== registry.generation ? await this.#refreshTools() : this.#snapshot!;
+      // #prepare took this turn's snapshot; take a new one when the registry changed since.
+      const tools = this.#snapshot?.generation === registry.generation ? this.#snapshot : await this.#refreshTools();
       const reply = await this.#callModel(state, tools);
       if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
       await this.#runTools(reply.toolCalls, tools.names, state.signal);

@@ -41,11 +41,11 @@ export function registerChatCommand(program: Command): void {
       "after",
       `
 Examples:
-  quiver chat                                        interactive; /help lists the slash commands
+  quiver chat                                         interactive; /help lists the slash commands
   quiver chat -p "what is in README.md?"              one-shot answer on stdout
   quiver chat -p "list the TODOs" --json | jq .type   the event stream as JSONL
   quiver chat --base-url http://localhost:11434/v1 --model llama3.1
-  quiver chat --continue                             pick up the last session
+  quiver chat --continue                              pick up the last session
 
 Exit codes: 0 ok, 1 the model call failed, 2 usage or configuration error, 130 interrupted.`,
     )

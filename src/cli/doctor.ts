@@ -10,7 +10,7 @@ import { closestNames } from "../suggest.js";
 import { validateToolset } from "../toolsets.js";
 import type { DoctorOptions } from "./doctor-command.js";
 import { EXIT } from "./exit-codes.js";
-import { startRuntime } from "./runtime.js";
+import { startRuntime, type Runtime } from "./runtime.js";
 import { styleFor } from "./style.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -28,9 +28,11 @@ const MCP_WAIT_MS = 10_000;
 export async function runDoctor(opts: DoctorOptions): Promise<number> {
   const results: CheckResult[] = [];
   const config = await checkConfig(results);
+  const configOk = results[0]?.status === "ok";
   const settings = checkModelSettings(opts, config, results);
   if (settings !== undefined) await checkEndpoint(settings, results);
-  await checkTools(opts, config, results);
+  // MCP servers come from the config file: with a broken file there is nothing to connect.
+  await checkTools({ ...opts, mcp: opts.mcp && configOk }, config, results);
   report(results, opts.json === true);
   return results.some((r) => r.status === "fail") ? EXIT.failure : EXIT.ok;
 }
@@ -126,7 +128,13 @@ function endpointFix(err: unknown, settings: ModelSettings): string {
 }
 
 async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: CheckResult[]): Promise<void> {
-  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: MCP_WAIT_MS, report: () => {} });
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: MCP_WAIT_MS, report: () => {} });
+  } catch (err) {
+    results.push({ check: "tools", status: "fail", detail: `loading the tools failed: ${(err as Error).message}`, fix: "Run with --verbose to see which module failed." });
+    return;
+  }
   try {
     const { available, unavailable } = await registry.checkToolAvailability();
     results.push({ check: "toolsets", status: "ok", detail: available.length > 0 ? `available: ${available.join(", ")}` : "none available" });

@@ -33,7 +33,7 @@ function render(statuses: McpServerStatus[]): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join("  ").trimEnd();
   const out = [line(header), ...rows.map(line)];
   for (const s of statuses) {
-    if (s.error !== undefined) out.push(`  ${s.name}: ${s.error}${s.nextRetryInMs !== undefined ? " (retrying in the background)" : ""}`);
+    if (s.error !== undefined) out.push(`  ${s.name}: ${s.error}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
     for (const c of s.collisions) out.push(`  ${s.name}: tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
   }
   return `${out.join("\n")}\n`;

@@ -27,7 +27,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true });
   rl.setPrompt(style.cyan("❯ "));
   const lines = rl[Symbol.asyncIterator]();
-  const state: { turn: AbortController | undefined; closed: boolean } = { turn: undefined, closed: false };
+  const state: { turn: AbortController | undefined; closed: boolean; leaving: boolean } = { turn: undefined, closed: false, leaving: false };
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, output, ask: (question) => askInline(rl, question, state) });
@@ -48,6 +48,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     }
     if (rl.line === "") {
       output.write("\n");
+      state.leaving = true;
       rl.close();
       return;
     }
@@ -57,8 +58,11 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   };
   rl.on("SIGINT", interrupt);
   rl.on("close", () => {
+    // Ctrl-D leaves the cursor on the prompt line.
+    if (terminal && !state.leaving) output.write("\n");
     state.closed = true;
-    state.turn?.abort();
+    // Ctrl-D on a terminal means "leave now"; the end of piped input lets queued lines finish.
+    if (terminal) state.turn?.abort();
   });
   // Without a terminal, Ctrl-C arrives as a signal rather than a keypress.
   if (!terminal) process.on("SIGINT", interrupt);
@@ -66,8 +70,8 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   try {
     print(await banner(setup, style));
     for (;;) {
-      if (state.closed) break;
-      rl.prompt();
+      if (state.closed && terminal) break;
+      if (!state.closed) rl.prompt();
       const next = await lines.next();
       if (next.done === true) break;
       const text = next.value.trim();
@@ -81,6 +85,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     }
   } finally {
     process.off("SIGINT", interrupt);
+    state.leaving = true;
     rl.close();
   }
   if (setup.session.messages.length > 0) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));

@@ -27,7 +27,7 @@ export function toolEndLine(start: ToolStartEvent | undefined, end: ToolEndEvent
   const label = start === undefined ? `${end.name}` : toolLabel(start);
   const timing = style.dim(`· ${formatDuration(end.duration)}`);
   if (end.ok) return `  ${label} ${timing} ${style.green("✓")}`;
-  return `  ${label} ${timing} ${style.red(`✗ ${cap(oneLine(end.error ?? "error"), 100)}`)}`;
+  return `  ${label} ${timing} ${style.red(`✗ ${cap(oneLine(end.error ?? "error"), 72)}`)}`;
 }
 
 export function formatDuration(ms: number): string {

@@ -68,8 +68,10 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
     const onSigint = () => controller.abort();
     process.once("SIGINT", onSigint);
     try {
-      const approve = createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr });
-      const output = await handleFunctionCall(name, args, { signal: controller.signal, approve });
+      // Without --yes or a terminal nobody can answer, so the tool explains how to allow it instead.
+      const canAsk = opts.yes === true || process.stdin.isTTY === true;
+      const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr }) : undefined;
+      const output = await handleFunctionCall(name, args, approve !== undefined ? { signal: controller.signal, approve } : { signal: controller.signal });
       process.stdout.write(`${render(output)}\n`);
       if (controller.signal.aborted) return EXIT.interrupted;
       return isErrorOutput(output) ? EXIT.failure : EXIT.ok;

@@ -69,7 +69,8 @@ export class TurnView {
         this.#spinner.stop();
         this.#markdown?.end();
         if (event.status === "max_iterations") {
-          this.#line(this.#style.yellow(`(stopped after ${event.iterations - 1} model calls with tools: the iteration budget; --max-iterations raises it)`));
+          const calls = event.iterations - 1;
+          this.#line(this.#style.yellow(`(stopped after ${calls} model call${calls === 1 ? "" : "s"} with tools: the iteration budget; --max-iterations raises it)`));
         }
         if (event.status === "interrupted") this.#line(this.#style.yellow("⏹ interrupted"));
         return;

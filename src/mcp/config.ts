@@ -62,7 +62,7 @@ const stdioSchema = z.strictObject({
 
 const httpSchema = z.strictObject({
   ...common,
-  url: z.url({ protocol: /^https?$/ }),
+  url: z.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL, e.g. http://127.0.0.1:8765/mcp" }),
   headers: z.record(z.string(), z.string()).optional(),
 });
 
@@ -99,7 +99,7 @@ export function parseMcpServer(name: string, entry: unknown): McpServerConfig | 
     return { name, message: `mcp.servers.${name} says type ${JSON.stringify(fields.type)} but gives ${hasCommand ? '"command"' : '"url"'}` };
   }
   const result = hasCommand ? stdioSchema.safeParse(fields) : httpSchema.safeParse(fields);
-  if (!result.success) return { name, message: `mcp.servers.${name} is invalid: ${z.prettifyError(result.error).replace(/\n/g, "; ")}` };
+  if (!result.success) return { name, message: `mcp.servers.${name} is invalid: ${describeIssues(result.error.issues)}` };
   const v = result.data;
   const expanded = expandEnvRefs(name, { env: "env" in v ? v.env : undefined, headers: "headers" in v ? v.headers : undefined });
   if ("message" in expanded) return expanded;
@@ -122,6 +122,10 @@ export function parseMcpServer(name: string, entry: unknown): McpServerConfig | 
     };
   }
   return { ...base, transport: "http", url: v.url, ...(expanded.headers !== undefined && { headers: expanded.headers }) };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((i) => (i.path.length > 0 ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
 }
 
 type StringMap = Record<string, string> | undefined;

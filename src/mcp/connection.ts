@@ -9,7 +9,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import picomatch from "picomatch";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
 import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
@@ -21,6 +20,7 @@ import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
 import { mcpToolName, mcpToolsetName } from "./names.js";
+import { describeTool, listAllTools, toolFilter, toParameters } from "./remote-tools.js";
 import { fromMcpResult } from "./results.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
 
@@ -28,8 +28,6 @@ const log = createLogger("mcp");
 
 /** A liveness probe after a transport error must answer within this. */
 const PROBE_TIMEOUT_MS = 5_000;
-/** A server that keeps returning cursors is broken; stop rather than loop forever. */
-const MAX_PAGES = 1_000;
 
 export interface ConnectionOptions {
   registry: ToolRegistry;
@@ -181,8 +179,8 @@ export class McpServerConnection {
     this.#withdrawTools();
     this.#dispose(true);
     const delay = this.#scheduleRetry();
-    // Warn once per outage; a dead server retried all day should not fill the terminal.
-    const report = this.#failures === 1 ? log.warn : log.debug;
+    // Callers report start-up failures from status(); a dead server retried all day should not fill the terminal.
+    const report = this.#failures === 1 ? log.info : log.debug;
     report(`MCP server "${this.config.name}" failed: ${message} (retrying in ${(delay / 1000).toFixed(1)} s)`);
   }
 
@@ -378,43 +376,8 @@ export class McpServerConnection {
   }
 }
 
-async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
-    tools.push(...result.tools);
-    cursor = result.nextCursor;
-    if (cursor === undefined) return tools;
-    if (seen.has(cursor)) throw new Error(`the server repeated pagination cursor ${JSON.stringify(cursor)} in tools/list`);
-    seen.add(cursor);
-  }
-  throw new Error(`tools/list did not finish within ${MAX_PAGES} pages`);
-}
-
 function isBuiltinToolsetName(name: string): boolean {
   return Object.hasOwn(TOOLSETS, name) || (ALL_TOOLSETS as readonly string[]).includes(name);
-}
-
-function toolFilter(config: McpServerConfig): (tool: string) => boolean {
-  const include = config.include !== undefined ? picomatch(config.include) : undefined;
-  const exclude = config.exclude !== undefined ? picomatch(config.exclude) : undefined;
-  return (tool) => (include === undefined || include(tool)) && (exclude === undefined || !exclude(tool));
-}
-
-function describeTool(tool: Tool, server: string): string {
-  const text = tool.description ?? tool.title ?? tool.annotations?.title;
-  return text !== undefined && text.trim() !== "" ? text : `Tool "${tool.name}" of MCP server "${server}"`;
-}
-
-/**
- * The MCP input schema as OpenAI `parameters`: always an object schema with `properties`, and
- * without `$schema`, which providers reject and a draft-07 validator cannot resolve.
- */
-function toParameters(inputSchema: Tool["inputSchema"]): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = inputSchema as Record<string, unknown>;
-  return { ...rest, type: "object", properties: inputSchema.properties ?? {} };
 }
 
 /** The URL without credentials or query string, which may carry a token. */

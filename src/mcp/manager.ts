@@ -84,7 +84,7 @@ export class McpManager {
       if (s.state === "connecting") {
         lines.push(`server "${s.name}" is still connecting${s.error !== undefined ? ` (${s.error})` : ""}; its tools will appear when it is ready`);
       } else if (s.state === "failed") {
-        lines.push(`server "${s.name}" failed: ${s.error ?? "unknown error"}${s.nextRetryInMs !== undefined ? " (retrying in the background)" : ""}`);
+        lines.push(`server "${s.name}" failed: ${s.error ?? "unknown error"}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
       }
       for (const c of s.collisions) lines.push(`server "${s.name}": tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
     }

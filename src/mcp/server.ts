@@ -10,6 +10,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { getToolDefinitions, handleFunctionCall } from "../model-tools.js";
 import { createLogger, registry, toolError } from "../registry/index.js";
 import type { ApprovalDecision, ApprovalRequest, ToolDefinition } from "../registry/index.js";
+import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { toMcpResult } from "./results.js";
 
@@ -37,17 +38,31 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
 
+  const selected = selectedNames(opts);
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    const visible = await getToolDefinitions(selection);
-    if (!visible.some((d) => d.function.name === name)) {
-      return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${visible.map((d) => d.function.name).join(", ")}`));
+    if (!selected().has(name)) {
+      const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
+      return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
     }
     return toMcpResult(await handleFunctionCall(name, args ?? {}, { signal: extra.signal, approve }));
   });
 
   watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS);
   return server;
+}
+
+/** The names the toolset selection allows, recomputed only when the registry changes (calls stay O(1)). */
+function selectedNames(opts: QuiverServerOptions): () => Set<string> {
+  let generation = -1;
+  let names = new Set<string>();
+  return () => {
+    if (registry.generation !== generation) {
+      generation = registry.generation;
+      names = resolveToolSelection(opts.enabledToolsets, opts.disabledToolsets);
+    }
+    return names;
+  };
 }
 
 /** Sends `notifications/tools/list_changed` after the registry's generation moves, coalesced. */
@@ -64,11 +79,9 @@ function watchGeneration(server: Server, delayMs: number): void {
     }, delayMs);
     timer.unref();
   });
-  const previous = server.onclose;
   server.onclose = () => {
     unsubscribe();
     clearTimeout(timer);
-    previous?.();
   };
 }
 

@@ -48,11 +48,12 @@ const BACKTICK = 0x60; // the `byte` of a template LITERAL
 // Bracket frames on the stack.
 const F_PAREN: number = 1;
 const F_HEADER: number = 2; // ( after if / while / with / switch / catch, or after a nested for
-const F_FOR_COUNTING: number = 3; // ( of a top-level for statement: its body counts
-const F_BRACK: number = 4;
-const F_BRACE: number = 5;
-const F_BRACE_COUNTING: number = 6; // the block body of a top-level for
-const F_TEMPLATE: number = 7;
+const F_WHILE_AFTER_DO: number = 3; // ( after a while in a file with a `do`: a loop header, or the end of a do statement
+const F_FOR_COUNTING: number = 4; // ( of a top-level for statement: its body counts
+const F_BRACK: number = 5;
+const F_BRACE: number = 6;
+const F_BRACE_COUNTING: number = 7; // the block body of a top-level for
+const F_TEMPLATE: number = 8;
 
 // Word ids.
 const UNKNOWN_WORD: number = -1; // not looked up yet
@@ -149,6 +150,7 @@ class TopLevelScanner {
   private prevClosed = 0;
   // 1 while a `for` (or `for await`) waits for its `(`; 2 when that for is a top-level statement.
   private pendingFor = 0;
+  private sawDo = false; // a `do` keyword at a counting level: a later `while (...)` may close it
 
   constructor(private readonly src: Buffer) {
     this.text = src.toString("latin1");
@@ -189,11 +191,12 @@ class TopLevelScanner {
 
   // ---- statements ----
 
-  /** A token that may begin a register statement (or a counting `for`) at a level that counts. */
+  /** A token that may begin a register statement (or a counting `for`, or a `<T>` cast) at a level that counts. */
   private isStarter(): boolean {
     const d = this.depthBefore;
     if (d !== 0 && !(d === 1 && this.stack[0] === F_BRACE_COUNTING)) return false;
     if (this.kind === LPAREN) return true;
+    if (this.kind === OP) return this.byte === 0x3c;
     if (this.kind !== IDENT || this.isProp) return false;
     const w = this.curWord();
     return w === W_REGISTRY || w === W_AWAIT || w === W_VOID || w === W_FOR;
@@ -201,6 +204,7 @@ class TopLevelScanner {
 
   /** Whether the current token starts a statement at its level, judged from the token before it. */
   private statementStart(): number {
+    if (this.kind === OP) return this.castMayStart();
     const paren = this.kind === LPAREN;
     switch (this.prevKind) {
       case EOF:
@@ -210,6 +214,7 @@ class TopLevelScanner {
       case RPAREN:
         if (this.prevClosed === F_FOR_COUNTING) return this.kind === IDENT && this.curWord() === W_FOR ? NOT_START : FOR_BODY;
         if (this.prevClosed === F_HEADER) return NOT_START;
+        if (this.prevClosed === F_WHILE_AFTER_DO) return DOUBT;
         return this.afterExpression(paren);
       case RBRACE:
         // A block ends a statement; an object or function expression needs a line break (ASI),
@@ -220,7 +225,10 @@ class TopLevelScanner {
       case LITERAL:
       case RBRACK:
         return this.afterExpression(paren);
-      case GT: // `Map<K, V>` then a new line, or `a > b`, or `<T>expr`: cannot tell
+      case GT:
+        // On one line `a > b`, `f<T>(x)`, `<T,>(x) => x` continue an expression (a `<T>` cast at a
+        // statement start is caught at its `<`); across a line break `let m: Map<K, V>` may end.
+        return this.newline ? DOUBT : NOT_START;
       case INCDEC:
         return DOUBT;
       case BANG:
@@ -228,6 +236,13 @@ class TopLevelScanner {
       default:
         return NOT_START;
     }
+  }
+
+  /** A `<` that may open a `<T>expr` cast at a statement start: too rare to reason about, so ask. */
+  private castMayStart(): number {
+    const k = this.prevKind;
+    const statementEnded = k === EOF || k === SEMI || k === LBRACE || k === RBRACE || (k === RPAREN && this.prevClosed === F_FOR_COUNTING);
+    return statementEnded ? DOUBT : NOT_START;
   }
 
   private afterWord(paren: boolean): number {
@@ -376,7 +391,7 @@ class TopLevelScanner {
         return this.lexTemplate(p + 1);
       case 0x28: // (
         this.pos++;
-        this.stack.push(pendingFor === 2 ? F_FOR_COUNTING : pendingFor === 1 || this.prevIsHeaderWord() ? F_HEADER : F_PAREN);
+        this.stack.push(this.parenFrame(pendingFor));
         return LPAREN;
       case 0x29: // )
         this.pos++;
@@ -434,13 +449,8 @@ class TopLevelScanner {
         return this.op(n === 0x3d ? (src[p + 2] === 0x3d ? 3 : 2) : 1, c);
       case 0x2f: // / /= or a regex literal
         return this.lexSlash();
-      case 0x23: // #private: a name, never a keyword
-        if (CHAR_CLASS[n] !== CC_IDENT) return this.fail();
-        this.pos++;
-        this.lexWord(0);
-        this.isProp = true;
-        this.pendingFor = 0;
-        return IDENT;
+      case 0x23: // a #private name belongs in a class body (a group), never at a counting level
+        return this.fail();
       default:
         return this.op(1, c);
     }
@@ -482,6 +492,7 @@ class TopLevelScanner {
     this.wordEnd = p;
     this.wordId = UNKNOWN_WORD;
     const n = p - start;
+    if (n === 2 && src[start] === 0x64 && src[start + 1] === 0x6f && !this.isProp) this.sawDo = true;
     if (this.isProp || !((n === 3 && src[start] === 0x66) || (n === 5 && src[start] === 0x61))) return IDENT;
     if (this.curWord() === W_FOR) this.pendingFor = 1;
     else if (this.curWord() === W_AWAIT) this.pendingFor = pendingFor; // for await (
@@ -499,8 +510,12 @@ class TopLevelScanner {
     return this.prevWordId;
   }
 
-  private prevIsHeaderWord(): boolean {
-    return this.prevKind === IDENT && !this.prevIsProp && isHeaderKeyword(this.text, this.prevWordStart, this.prevWordEnd);
+  private parenFrame(pendingFor: number): number {
+    if (pendingFor === 2) return F_FOR_COUNTING;
+    if (pendingFor === 1) return F_HEADER;
+    if (this.prevKind !== IDENT || this.prevIsProp || !isHeaderKeyword(this.text, this.prevWordStart, this.prevWordEnd)) return F_PAREN;
+    // `do x(); while (c)` ends a statement where `while (c) x()` starts a nested one.
+    return this.sawDo && this.text.startsWith("while", this.prevWordStart) ? F_WHILE_AFTER_DO : F_HEADER;
   }
 
   private lexSlash(): number {
@@ -518,7 +533,7 @@ class TopLevelScanner {
       case INCDEC:
         return NO;
       case RPAREN:
-        return this.prevClosed === F_HEADER || this.prevClosed === F_FOR_COUNTING ? YES : NO;
+        return this.prevClosed === F_PAREN ? NO : YES;
       case RBRACE: // the end of a block (regex) or of an object literal (division)
         return DOUBT;
       case IDENT:

@@ -2,15 +2,17 @@
  * The built CLI with MCP servers in config.yaml: `quiver mcp list`, `quiver tools …` seeing MCP
  * tools, and `quiver serve` over stdio driven by the SDK's own Client.
  */
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { CLI, runCli, tempHome } from "../helpers/cli.js";
-import { EVERYTHING, testServer, waitFor } from "./support.js";
+import { EVERYTHING, stopChild, testServer, waitFor } from "./support.js";
 
 const cleanups: Array<() => void | Promise<void>> = [];
 
@@ -117,5 +119,29 @@ describe("quiver serve over stdio", () => {
     await waitFor(async () => (await client.listTools()).tools.some((t) => t.name === "mcp__inner__relayed"), "the relayed tool");
     const result = (await client.callTool({ name: "mcp__inner__relayed", arguments: {} })) as CallToolResult;
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ result: "I am relayed" });
+  });
+});
+
+describe("quiver serve --http", () => {
+  test("prints its loopback URL, serves MCP there, and stops cleanly on SIGTERM", async () => {
+    const home = homeWith({});
+    const child = spawn(process.execPath, [CLI, "serve", "--http", "--port", "0", "--no-mcp"], { env: { ...process.env, QUIVER_HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
+    cleanups.push(() => stopChild(child));
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const url = await waitFor(() => /serving MCP over Streamable HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)?.[1], "the URL on stderr");
+    const client = new Client({ name: "quiver-test-client", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("read_file");
+    await client.close();
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
+  test("refuses a non-loopback bind without a token", async () => {
+    const r = await runCli(["serve", "--http", "--host", "0.0.0.0", "--port", "0", "--no-mcp"], { env: { QUIVER_HOME: homeWith({}), QUIVER_SERVE_TOKEN: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/non-loopback address 0\.0\.0\.0 without a token/);
   });
 });

@@ -1,0 +1,96 @@
+import { createServer } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { assertBuilt, cliEnv, runCli } from "../agent/cli-runner.js";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+
+let home: string;
+let server: ScriptedServer | undefined;
+
+beforeAll(() => assertBuilt());
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "quiver-doctor-"));
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(home, { recursive: true, force: true });
+});
+
+function env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return cliEnv({ QUIVER_HOME: home, OPENAI_API_KEY: "sk-doctor-0123456789", OPENAI_BASE_URL: server?.baseUrl, QUIVER_MODEL: "scripted-model", ...extra });
+}
+
+/** A port nothing listens on: bind one, then let it go. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe("quiver doctor", () => {
+  it("passes when the endpoint answers and serves the model, and lists the toolsets", async () => {
+    server = await startScriptedServer({ models: ["other-model", "scripted-model"] });
+    const result = await runCli(["doctor"], env());
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/✓ config .*none \(using flags and env only\)/);
+    expect(result.stdout).toMatch(/✓ model .*scripted-model \(from env QUIVER_MODEL\)/);
+    expect(result.stdout).toMatch(/✓ api key .*from env OPENAI_API_KEY/);
+    expect(result.stdout).toMatch(/✓ endpoint .*answers; it lists 2 models/);
+    expect(result.stdout).toMatch(/✓ model exists .*"scripted-model" is served there/);
+    expect(result.stdout).toMatch(/✓ toolsets .*available: .*file.*terminal/);
+    expect(result.stdout).not.toContain("sk-doctor");
+    expect(result.stdout).toContain("All good");
+  });
+
+  it("fails on a model the endpoint does not serve, and names the ones it does", async () => {
+    server = await startScriptedServer({ models: ["llama3.1:8b", "qwen2.5:7b"] });
+    const result = await runCli(["doctor", "--model", "llama3.1"], env());
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✗ model exists .*"llama3.1" \(from the --model flag\) is not among the models/);
+    expect(result.stdout).toMatch(/fix: Use one it serves, e\.g\. --model llama3\.1:8b/);
+    expect(result.stdout).toMatch(/1 problem/);
+  });
+
+  it("fails on an endpoint nothing answers at, saying how to fix it", async () => {
+    const port = await closedPort();
+    const result = await runCli(["doctor"], env({ OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }));
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✗ endpoint .*Could not connect to http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(result.stdout).toMatch(/fix: Start the server, or point quiver at the right one \(now from env OPENAI_BASE_URL\)/);
+  });
+
+  it("warns, without failing, when the endpoint does not list models", async () => {
+    server = await startScriptedServer({ models: null });
+    const result = await runCli(["doctor"], env());
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/! endpoint .*does not list models/);
+    expect(result.stdout).toMatch(/All good \(1 warning\)/);
+  });
+
+  it("fails with the ways to configure a model when none is set", async () => {
+    const result = await runCli(["doctor"], env({ QUIVER_MODEL: undefined }));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/✗ model .*No model configured/);
+    expect(result.stdout).toContain("export QUIVER_MODEL=gpt-4o-mini");
+    expect(result.stdout).toContain("http://localhost:11434/v1");
+  });
+
+  it("reports an invalid config file with the key at fault", async () => {
+    server = await startScriptedServer();
+    writeFileSync(join(home, "config.yaml"), "model:\n  nmae: gpt-4o-mini\n");
+    const result = await runCli(["doctor", "--json"], env());
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ check: string; status: string; detail: string; fix?: string }> };
+    expect(report.ok).toBe(false);
+    expect(report.checks[0]).toMatchObject({ check: "config", status: "fail", detail: expect.stringContaining("model.nmae: unknown key") });
+    expect(report.checks[0]!.fix).toContain("config.yaml");
+  });
+});

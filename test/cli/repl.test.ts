@@ -1,0 +1,209 @@
+/**
+ * The interactive REPL, driven through a real pseudo-terminal: util-linux `script` runs
+ * `node dist/cli/main.js chat` on a pty, and the test types into it (Enter is "\r", Ctrl-C
+ * "\x03", Ctrl-D "\x04"), reading what the terminal shows.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import stripAnsi from "strip-ansi";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CLI, assertBuilt, cliEnv, runCli, waitFor } from "../agent/cli-runner.js";
+import { expectValidHistory, toolResults } from "../agent/fixture.js";
+import { hang, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+
+let home: string;
+let server: ScriptedServer | undefined;
+let terminal: Pty | undefined;
+
+interface Pty {
+  child: ChildProcess;
+  /** Everything the terminal showed so far, ANSI codes removed. */
+  screen(): string;
+  type(keys: string): void;
+  /** Waits until the screen, after `from` characters, matches. */
+  waitFor(pattern: RegExp, from?: number): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+function openPty(args: string[], env: NodeJS.ProcessEnv): Pty {
+  const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
+  const child = spawn("script", ["-qefc", command, "/dev/null"], { env: { ...env, TERM: "xterm-256color" }, stdio: ["pipe", "pipe", "pipe"] });
+  let raw = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  const screen = (): string => stripAnsi(raw).replace(/\r/g, "");
+  return {
+    child,
+    screen,
+    type: (keys) => void child.stdin!.write(keys),
+    waitFor: (pattern, from = 0) => waitFor(() => pattern.test(screen().slice(from)), () => `${pattern} on the screen:\n${screen()}`, 20_000),
+    exited,
+  };
+}
+
+beforeAll(() => {
+  if (hasScript) assertBuilt();
+});
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "quiver-repl-home-"));
+});
+afterEach(async () => {
+  if (terminal !== undefined && terminal.child.exitCode === null) terminal.child.kill("SIGKILL");
+  terminal = undefined;
+  await server?.close();
+  server = undefined;
+  rmSync(home, { recursive: true, force: true });
+});
+
+function env(): NodeJS.ProcessEnv {
+  return cliEnv({ QUIVER_HOME: home, OPENAI_API_KEY: "sk-repl-test-0123456789", OPENAI_BASE_URL: server!.baseUrl, QUIVER_MODEL: "scripted-model" });
+}
+
+function onlySession(): { id: string; messages: Array<{ role: string; tool_call_id?: string; content?: unknown }> } {
+  const [file] = readdirSync(join(home, "sessions"));
+  if (file === undefined) return { id: "", messages: [] };
+  // Complete lines only: the CLI may be writing the next one right now.
+  const messages = readFileSync(join(home, "sessions", file), "utf8")
+    .split("\n")
+    .slice(0, -1)
+    .map((line) => JSON.parse(line) as { role: string });
+  return { id: file.replace(/\.jsonl$/, ""), messages };
+}
+
+describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
+  it("runs a turn with a tool, a slash command, and Ctrl-C to interrupt, then keeps going and exits on Ctrl-D", async () => {
+    server = await startScriptedServer({
+      replies: [
+        toolCall("read_file", { path: "/etc/hostname" }),
+        text("Here is the **answer**:\n\n- the file was read\n- nothing else\n\nDone.", { chunks: 6 }),
+        hang({ afterText: "Thinking about it" }),
+        text("After the interrupt."),
+      ],
+    });
+    terminal = openPty(["chat"], env());
+    await terminal.waitFor(/session \S+\n.*Ctrl-D exits\n❯ /);
+    expect(terminal.screen()).toContain("scripted-model at http://127.0.0.1:");
+
+    terminal.type("read the host file\r");
+    await terminal.waitFor(/Done\.\n[\s\S]*❯ $/);
+    expect(terminal.screen()).toMatch(/📖 read_file \/etc\/hostname · [\d.]+ m?s ✓/);
+    expect(terminal.screen()).toContain("answer");
+
+    let mark = terminal.screen().length;
+    terminal.type("/help\r");
+    await terminal.waitFor(/\/toolsets[\s\S]*\/exit[\s\S]*❯ $/, mark);
+
+    mark = terminal.screen().length;
+    terminal.type("/tools\r");
+    await terminal.waitFor(/read_file[\s\S]*terminal[\s\S]*❯ $/, mark);
+
+    mark = terminal.screen().length;
+    terminal.type("think hard\r");
+    await terminal.waitFor(/Thinking about it/, mark);
+    terminal.type("\x03");
+    await terminal.waitFor(/interrupted\n[\s\S]*❯ $/, mark);
+
+    mark = terminal.screen().length;
+    terminal.type("and now?\r");
+    await terminal.waitFor(/After the interrupt\.\n[\s\S]*❯ $/, mark);
+
+    terminal.type("\x04");
+    expect(await terminal.exited).toBe(0);
+    const { id, messages } = onlySession();
+    expect(terminal.screen()).toContain(`quiver chat --resume ${id}`);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(messages[5]).toEqual({ role: "assistant", content: "Thinking about it" });
+    const last = server.chatRequests[3]!.body!.messages;
+    expectValidHistory(last);
+    expect(last.at(-1)).toEqual({ role: "user", content: "and now?" });
+  });
+
+  it("Ctrl-C while a tool runs interrupts it; Ctrl-C at an empty prompt exits", async () => {
+    server = await startScriptedServer({ replies: [toolCall("terminal", { command: "sleep 20" }, "call_sleep"), text("ok")] });
+    terminal = openPty(["chat"], env());
+    await terminal.waitFor(/❯ $/);
+    terminal.type("sleep a while\r");
+    await waitFor(
+      () => existsSync(join(home, "sessions")) && onlySession().messages.length === 2,
+      () => `the tool call to be saved:\n${terminal!.screen()}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    terminal.type("\x03");
+    await terminal.waitFor(/interrupted\n[\s\S]*❯ $/);
+    expect(onlySession().messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_sleep" });
+
+    terminal.type("\x03");
+    expect(await terminal.exited).toBe(0);
+    expect(server.chatRequests).toHaveLength(1);
+  });
+
+  it("asks inline before a dangerous command and runs it once approved", async () => {
+    const target = join(home, "doomed");
+    mkdirSync(join(target, "inner"), { recursive: true });
+    server = await startScriptedServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("Deleted.")] });
+    terminal = openPty(["chat"], env());
+    await terminal.waitFor(/❯ $/);
+    terminal.type("delete the dir\r");
+    await terminal.waitFor(/Allow\? \[y\]es once \/ \[a\]lways this session \/ \[N\]o $/);
+    expect(existsSync(target)).toBe(true);
+    terminal.type("y\r");
+    await terminal.waitFor(/Deleted\.\n[\s\S]*❯ $/);
+    expect(existsSync(target)).toBe(false);
+    expect(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")).toContain('"exit_code":0');
+    terminal.type("/exit\r");
+    expect(await terminal.exited).toBe(0);
+  });
+
+  it("suggests the right slash command for a typo; /model, /toolsets, /sessions and /reset work", async () => {
+    server = await startScriptedServer({ replies: [text("one"), text("two")] });
+    terminal = openPty(["chat"], env());
+    await terminal.waitFor(/❯ $/);
+    terminal.type("/toolz\r");
+    await terminal.waitFor(/Unknown command \/toolz\. Did you mean \/tools/);
+    terminal.type("first\r");
+    await terminal.waitFor(/one\n[\s\S]*❯ $/);
+
+    let mark = terminal.screen().length;
+    terminal.type("/toolsets\r");
+    await terminal.waitFor(/● file .*enabled[\s\S]*● terminal[\s\S]*❯ $/, mark);
+    mark = terminal.screen().length;
+    terminal.type("/sessions\r");
+    await terminal.waitFor(/FIRST PROMPT\n\S+ \*\s+.*\s2\s+first\n[\s\S]*❯ $/, mark);
+    mark = terminal.screen().length;
+    terminal.type("/model\r");
+    await terminal.waitFor(/Model scripted-model at http:\/\/127\.0\.0\.1:\d+\/v1/, mark);
+    terminal.type("/model other-model\r");
+    await terminal.waitFor(/Now using other-model/, mark);
+
+    mark = terminal.screen().length;
+    terminal.type("/reset\r");
+    await terminal.waitFor(/Started a new conversation \(session \S+\)/, mark);
+    terminal.type("second\r");
+    await terminal.waitFor(/two\n[\s\S]*❯ $/, mark);
+    expect(server.chatRequests[1]!.body!.messages.slice(1)).toEqual([{ role: "user", content: "second" }]);
+    expect(server.chatRequests[1]!.body!.model).toBe("other-model");
+    terminal.type("/exit\r");
+    expect(await terminal.exited).toBe(0);
+    expect(readdirSync(join(home, "sessions"))).toHaveLength(2);
+  });
+});
+
+describe("quiver chat with piped input", () => {
+  it("answers each line in turn, runs slash commands, and exits at the end of the input", async () => {
+    if (!hasScript) assertBuilt();
+    server = await startScriptedServer({ replies: [toolCall("read_file", { path: "/etc/hostname" }), text("First answer."), text("Second answer.")] });
+    const result = await runCli(["chat"], env(), { input: "read it\n/tools\nsecond\n" });
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/📖 read_file \/etc\/hostname · [\d.]+ m?s ✓\nFirst answer\.\n/);
+    expect(result.stdout).toMatch(/💻 +terminal/);
+    expect(result.stdout).toContain("Second answer.");
+    expect(server.chatRequests[2]!.body!.messages.at(-1)).toEqual({ role: "user", content: "second" });
+    expect(onlySession().messages).toHaveLength(6);
+  });
+});

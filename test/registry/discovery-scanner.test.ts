@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { moduleRegistersTools } from "../../src/registry/discovery.js";
+import { scanTopLevel } from "../../src/registry/discovery-scanner.js";
+import { registersToolsByTypeScript } from "../../src/registry/discovery-typescript.js";
+import { addLogSink } from "../../src/registry/logger.js";
+import { generateBrokenCorpus, generateCorpus } from "../helpers/discovery-corpus.js";
+
+const scan = (source: string) => scanTopLevel(Buffer.from(source));
+
+/** The reference: TypeScript's parser, behind the same text prefilter discovery applies. */
+function reference(name: string, source: string): boolean {
+  if (!source.includes("registry") || !source.includes("register")) return false;
+  return registersToolsByTypeScript(name, source).registers;
+}
+
+describe("fast scanner vs the TypeScript parser", () => {
+  it("agrees on every file of a generated corpus where it answers, and defers the rest", () => {
+    const files = generateCorpus(800, 20240601);
+    const counts = { registers: 0, none: 0, unsure: 0 };
+    const disagreements: string[] = [];
+    for (const file of files) {
+      const parsed = registersToolsByTypeScript(file.name, file.source);
+      expect(parsed.syntaxError, `${file.name} should be valid:\n${file.source}`).toBeUndefined();
+      const fast = scan(file.source);
+      counts[fast]++;
+      if (fast !== "unsure" && (fast === "registers") !== parsed.registers) disagreements.push(`${file.name} (${fast}):\n${file.source}`);
+    }
+    expect(disagreements).toEqual([]);
+    // Both answers are well represented, and the parser is needed for a minority only.
+    expect(counts.registers).toBeGreaterThan(150);
+    expect(counts.none).toBeGreaterThan(250);
+    expect(counts.unsure).toBeLessThan(files.length * 0.3);
+  });
+
+  it("makes moduleRegistersTools equal to the parser's verdict on the whole corpus", () => {
+    const dir = mkdtempSync(join(tmpdir(), "quiver-corpus-"));
+    try {
+      const mismatches: string[] = [];
+      for (const file of generateCorpus(320, 7)) {
+        const path = join(dir, file.name);
+        writeFileSync(path, file.source);
+        if (moduleRegistersTools(path) !== reference(file.name, file.source)) mismatches.push(file.name);
+      }
+      expect(mismatches).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("defers every file with a lexical error to the parser, which warns", () => {
+    const dir = mkdtempSync(join(tmpdir(), "quiver-broken-"));
+    const warnings: string[] = [];
+    const remove = addLogSink((r) => {
+      if (r.level === "warn" && r.scope === "discovery") warnings.push(r.message);
+    });
+    try {
+      const broken = generateBrokenCorpus(60);
+      for (const file of broken) {
+        expect(scan(file.source), file.source).toBe("unsure");
+        const path = join(dir, file.name);
+        writeFileSync(path, file.source);
+        expect(moduleRegistersTools(path)).toBe(false);
+      }
+      expect(warnings).toHaveLength(broken.length);
+    } finally {
+      remove();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("fast scanner, case by case", () => {
+  const cases: Array<[string, string, "registers" | "none" | "unsure"]> = [
+    ["a top-level call", "registry.register(x)", "registers"],
+    ["behind await", "await registry.register(x)", "registers"],
+    ["behind void, in parens", "void (registry.register(x));", "registers"],
+    ["satisfies on the argument", "registry.register({ a: 1 } satisfies Opts)", "registers"],
+    ["a braceless for…of body", "for (const t of ts) registry.register(t)", "registers"],
+    ["a braced for body", "for (let i = 0; i < 2; i++) {\n  const t = make(i)\n  registry.register(t)\n}", "registers"],
+    ["a for…in body", "for (const k in o)\n  registry.register(o[k]);", "registers"],
+    ["for await", "for await (const t of gen()) { registry.register(t) }", "registers"],
+    ["after ASI", "const a = b\nregistry.register(x)", "registers"],
+    ["after a do-while", "do x(); while (a)\nregistry.register(y)", "unsure"],
+    ["in a string", "const s = 'registry.register(x)'", "none"],
+    ["in a comment", "// registry.register(x)\n/* registry.register(y) */", "none"],
+    ["in a nested template", "const t = `${`registry.register(${1})`}`", "none"],
+    ["in a regex literal", "const re = /registry.register\\(/; const d = a / b", "none"],
+    ["in a function", "function f() { registry.register(x) }", "none"],
+    ["in an arrow body", "const f = () => registry.register(x)", "none"],
+    ["in a class static block", "class A { static { registry.register(x) } }", "none"],
+    ["under an if", "if (x) registry.register(y)", "none"],
+    ["under a label", "lbl: registry.register(a)", "none"],
+    ["in a nested for", "for (const a of b) for (const c of d) registry.register(c)", "none"],
+    ["under if in a for body", "for (;;) { if (a) registry.register(x) }", "none"],
+    ["a chained call", "registry.register(x)\n  .then(() => 1)", "none"],
+    ["an assignment", "const r = registry.register(x)", "none"],
+    ["an unterminated string", "registry.register(x)\nconst s = 'abc", "unsure"],
+    ["a `/` after `}`", "const a = {}\n/x/.test(s); registry.register(x)", "unsure"],
+    ["type arguments on register", "registry.register<T>(x)", "unsure"],
+    ["a non-ASCII name", "const é = 1\nregistry.register(x)", "unsure"],
+    ["after a shebang line", "#!/usr/bin/env node\nregistry.register(x)", "registers"],
+  ];
+  for (const [what, source, expected] of cases) {
+    it(`${what} → ${expected}`, () => {
+      expect(scan(source)).toBe(expected);
+      if (expected !== "unsure") expect(registersToolsByTypeScript("case.ts", source).registers).toBe(expected === "registers");
+    });
+  }
+});
