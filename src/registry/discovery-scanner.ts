@@ -238,11 +238,15 @@ class TopLevelScanner {
     }
   }
 
-  /** A `<` that may open a `<T>expr` cast at a statement start: too rare to reason about, so ask. */
+  /**
+   * A `<` that may open a `<T>expr` cast at a statement start (also after a line break: in
+   * `let h: Handler` + newline + `<T>x`, type arguments cannot cross the break). Too rare to
+   * reason about, so ask.
+   */
   private castMayStart(): number {
     const k = this.prevKind;
     const statementEnded = k === EOF || k === SEMI || k === LBRACE || k === RBRACE || (k === RPAREN && this.prevClosed === F_FOR_COUNTING);
-    return statementEnded ? DOUBT : NOT_START;
+    return statementEnded || this.newline ? DOUBT : NOT_START;
   }
 
   private afterWord(paren: boolean): number {
@@ -255,7 +259,9 @@ class TopLevelScanner {
   }
 
   private afterExpression(paren: boolean): number {
-    if (paren) return NOT_START; // `f\n(x)` is a call
+    // `f\n(x)` calls f, but `import x from "y"` or `let h: Handler` + newline + `(x)` is a new
+    // statement: a declaration's last token looks like an expression's.
+    if (paren) return this.newline ? DOUBT : NOT_START;
     return this.newline ? START : DOUBT; // `x registry` on one line is a syntax error
   }
 
