@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseArguments } from "./calls/arguments.js";
+import { runWithDeadline } from "./calls/deadline.js";
 import { spill } from "./calls/spillover.js";
 import { validateArguments } from "./calls/validation.js";
 import { registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
@@ -59,7 +60,8 @@ export async function handleFunctionCall(name: string, rawArguments: unknown, ct
   const parsed = parseArguments(rawArguments);
   if (!parsed.ok) return toolError(`Tool ${name}: ${parsed.message}`, { error_type: parsed.errorType });
 
-  const checked = await validateArguments(entry, parsed.args);
+  const validation = validateArguments(entry, parsed.args);
+  const checked = validation instanceof Promise ? await validation : validation;
   if (!checked.ok) {
     const summary = checked.details.map((d) => `${d.path} ${d.message}`).join("; ");
     return toolError(`Invalid arguments for tool ${name}: ${summary}. Fix them to match the tool's parameters and call it again.`, {
@@ -79,40 +81,6 @@ function unknownTool(name: string): string {
   const near = closestNames(name, all);
   const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : "";
   return toolError(`Unknown tool: ${name}.${hint} Available tools: ${all.join(", ")}`, { error_type: "unknown_tool", suggestions: near });
-}
-
-/** Dispatches with a timeout and the caller's signal; the tool sees one signal that fires on either. */
-async function runWithDeadline(name: string, args: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): Promise<ToolOutput> {
-  if (ctx.signal?.aborted === true) return cancelled(name);
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let settle: (value: ToolOutput) => void = () => {};
-  const stop = new Promise<ToolOutput>((resolve) => (settle = resolve));
-  const onAbort = () => {
-    controller.abort(ctx.signal?.reason);
-    settle(cancelled(name));
-  };
-  ctx.signal?.addEventListener("abort", onAbort, { once: true });
-  if (Number.isFinite(timeoutMs)) {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-      settle(toolError(`Tool ${name} timed out after ${formatSeconds(timeoutMs)}`, { error_type: "timeout" }));
-    }, timeoutMs);
-  }
-  try {
-    return await Promise.race([registry.dispatch(name, args, { ...ctx, signal: controller.signal }), stop]);
-  } finally {
-    clearTimeout(timer);
-    ctx.signal?.removeEventListener("abort", onAbort);
-  }
-}
-
-function cancelled(name: string): string {
-  return toolError(`Tool ${name} was cancelled before it finished`, { error_type: "cancelled" });
-}
-
-function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))}s`;
 }
 
 let builtins: Promise<string[]> | undefined;

@@ -12,7 +12,8 @@ export type ParsedArguments =
 
 export function parseArguments(raw: unknown): ParsedArguments {
   if (raw === undefined || raw === null) return { ok: true, args: {}, repaired: false };
-  if (typeof raw !== "string") return asObject(raw, false);
+  // A copy: validation coerces in place, and the caller's object is not ours to change.
+  if (typeof raw !== "string") return asObject(typeof raw === "object" && !Array.isArray(raw) ? { ...raw } : raw, false);
   const text = raw.trim();
   if (text === "") return { ok: true, args: {}, repaired: false };
   try {

@@ -1,6 +1,7 @@
 /**
  * Validation of tool arguments against the tool's JSON Schema with ajv, after coercing the
- * obvious mismatches models produce ("42" for 42, "true" for true, a JSON string for an array).
+ * obvious mismatches models produce ("42" for 42, "true" for true, a JSON string for an array):
+ * JSON strings are parsed here, and ajv's `coerceTypes: "array"` does the scalar cases.
  * Validators are compiled once per registry entry: a re-registration is a new entry, so a
  * changed schema gets a fresh validator without any explicit invalidation.
  */
@@ -16,9 +17,13 @@ export interface ValidationIssue {
 
 export type Validation = { ok: true; args: Record<string, unknown> } | { ok: false; details: ValidationIssue[] };
 
-type Validator = ValidateFunction | null;
+interface Validator {
+  validate: ValidateFunction;
+  /** Parameters whose schema takes an array or object: a JSON string there gets parsed. */
+  jsonKeys: readonly string[];
+}
 
-const validators = new WeakMap<ToolEntry, Validator>();
+const validators = new WeakMap<ToolEntry, Validator | null>();
 let ajv: AjvInstance | undefined;
 let compilations = 0;
 
@@ -34,56 +39,61 @@ export async function loadValidator(): Promise<void> {
   ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: "array", validateFormats: false });
 }
 
-export async function validateArguments(entry: ToolEntry, args: Record<string, unknown>): Promise<Validation> {
-  let validate = validators.get(entry);
-  if (validate === undefined) {
-    await loadValidator();
-    validate = compile(entry);
-    validators.set(entry, validate);
-  }
-  if (validate === null) return { ok: true, args };
-  const schema = entry.schema.parameters as JsonSchema;
-  const coerced = coerceJsonStrings(schema, args);
-  if (validate(coerced)) return { ok: true, args: coerced };
-  return { ok: false, details: (validate.errors ?? []).map(toIssue) };
+/**
+ * Validates (and coerces) `args`, which the caller hands over: ajv's coercion mutates it.
+ * Synchronous once the entry's validator exists, so the hot path awaits nothing.
+ */
+export function validateArguments(entry: ToolEntry, args: Record<string, unknown>): Validation | Promise<Validation> {
+  const validator = validators.get(entry);
+  if (validator !== undefined) return run(validator, args);
+  return loadValidator().then(() => {
+    const compiled = validators.get(entry) ?? compile(entry);
+    validators.set(entry, compiled);
+    return run(compiled, args);
+  });
 }
 
-function compile(entry: ToolEntry): Validator {
+function run(validator: Validator | null, args: Record<string, unknown>): Validation {
+  if (validator === null) return { ok: true, args };
+  for (const key of validator.jsonKeys) {
+    const value = args[key];
+    if (typeof value === "string") args[key] = parseJsonContainer(value);
+  }
+  if (validator.validate(args)) return { ok: true, args };
+  return { ok: false, details: (validator.validate.errors ?? []).map(toIssue) };
+}
+
+function compile(entry: ToolEntry): Validator | null {
   const parameters = entry.schema.parameters;
   if (parameters === undefined) return null;
   // `$schema` names a draft ajv may not have loaded; the keywords themselves are what matter.
   const { $schema: _ignored, ...schema } = parameters;
   compilations++;
   try {
-    return (ajv as AjvInstance).compile(schema);
+    return { validate: (ajv as AjvInstance).compile(schema), jsonKeys: jsonKeysOf(schema) };
   } catch (err) {
     log.warn(`Tool "${entry.name}" has a parameters schema ajv cannot compile; its arguments go unvalidated: ${(err as Error).message}`);
     return null;
   }
 }
 
-/**
- * Returns a copy of `args` where string values are parsed as JSON when the schema wants an
- * array or object there. ajv's own coercion (mutating the copy) handles the scalar cases.
- */
-function coerceJsonStrings(schema: JsonSchema, args: Record<string, unknown>): Record<string, unknown> {
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  const out: Record<string, unknown> = { ...args };
-  if (properties === undefined) return out;
-  for (const [key, value] of Object.entries(out)) {
-    const prop = properties[key];
-    if (prop === undefined || typeof value !== "string") continue;
-    const wants = types(prop);
-    const text = value.trim();
-    if ((wants.has("array") && text.startsWith("[")) || (wants.has("object") && text.startsWith("{"))) {
-      try {
-        out[key] = JSON.parse(text);
-      } catch {
-        // leave it: the validator will report a precise type error
-      }
-    }
+function jsonKeysOf(schema: JsonSchema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.keys(properties).filter((key) => {
+    const wants = types(properties[key] as JsonSchema);
+    return wants.has("array") || wants.has("object");
+  });
+}
+
+/** A string that holds a JSON array or object becomes that value; anything else stays for ajv to judge. */
+function parseJsonContainer(value: string): unknown {
+  const text = value.trim();
+  if (!text.startsWith("[") && !text.startsWith("{")) return value;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return value;
   }
-  return out;
 }
 
 function types(schema: JsonSchema): Set<string> {

@@ -221,10 +221,10 @@ describe("sessions across processes", () => {
     expect(transcript(`${id}.jsonl`).map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant"]);
   });
 
-  it("--continue picks the latest session; an unknown --resume id exits 2", async () => {
+  it("--continue picks the latest session (prompt from stdin with -p -); an unknown --resume id exits 2", async () => {
     server = await startScriptedServer({ replies: [text("first answer"), text("second answer")] });
     expect((await runCli(["chat", "-p", "first question"], env())).code).toBe(0);
-    const next = await runCli(["chat", "--continue", "-p", "follow-up"], env());
+    const next = await runCli(["chat", "--continue", "-p", "-"], env(), { input: "follow-up" });
 
     expect(next.code).toBe(0);
     expect(server.chatRequests[1]!.body!.messages.slice(1)).toEqual([

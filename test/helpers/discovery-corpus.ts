@@ -22,6 +22,7 @@ const REGISTERING: Atom[] = [
   (n) => `void registry.register(${call(n)})`,
   (n) => `await registry.register(${call(n)})`,
   (n) => `;(registry.register(${call(n)}))`,
+  (n) => `(registry.register(${call(n)}))`, // after a line without \`;\`: a call, or a new statement after a declaration
   (n) => `void (registry.register(${call(n)}))`,
   (n) => `await (registry.register(${call(n)}))`,
   (n) => `registry?.register(${call(n)})`,

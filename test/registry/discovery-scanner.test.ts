@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { moduleRegistersTools } from "../../src/registry/discovery.js";
 import { scanTopLevel } from "../../src/registry/discovery-scanner.js";
@@ -72,6 +73,40 @@ describe("fast scanner vs the TypeScript parser", () => {
   });
 });
 
+describe("fast scanner on real code", () => {
+  // Installed packages (pinned by the lockfile) are real code the generator did not write.
+  const packages = ["commander/lib", "yaml/dist", "ajv/dist/compile", "zod/src/v4/core", "eventsource-parser/src"].map((p) => fileURLToPath(new URL(`../../node_modules/${p}`, import.meta.url)));
+  const sources = packages.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(m?js|ts)$/.test(f) && !f.endsWith(".d.ts") && !f.includes("test"))
+      .map((f) => ({ name: join(dir, f), text: readFileSync(join(dir, f), "utf8") })),
+  );
+
+  it("agrees with the parser when a register statement is inserted at random lines", () => {
+    expect(sources.length).toBeGreaterThan(50);
+    const statements = ["registry.register(x)", "registry.register(x);", "for (const t of ts) registry.register(t)", "void registry.register(x)", "(registry.register(x))"];
+    let seed = 99;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % n);
+    let compared = 0;
+    const disagreements: string[] = [];
+    for (const { name, text } of sources) {
+      const lines = text.split("\n");
+      for (let k = 0; k < 3; k++) {
+        const at = next(lines.length + 1);
+        const variant = [...lines.slice(0, at), statements[next(statements.length)], ...lines.slice(at)].join("\n");
+        const parsed = registersToolsByTypeScript(name, variant);
+        if (parsed.syntaxError !== undefined) continue; // inserted inside a string or a template
+        const fast = scan(variant);
+        if (fast === "unsure") continue;
+        compared++;
+        if ((fast === "registers") !== parsed.registers) disagreements.push(`${name} at line ${at + 1}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(compared).toBeGreaterThan(100);
+  });
+});
+
 describe("fast scanner, case by case", () => {
   const cases: Array<[string, string, "registers" | "none" | "unsure"]> = [
     ["a top-level call", "registry.register(x)", "registers"],
@@ -84,6 +119,9 @@ describe("fast scanner, case by case", () => {
     ["for await", "for await (const t of gen()) { registry.register(t) }", "registers"],
     ["after ASI", "const a = b\nregistry.register(x)", "registers"],
     ["after a do-while", "do x(); while (a)\nregistry.register(y)", "unsure"],
+    ["a ( line after an import", 'import x from "y"\n(registry.register(x))', "unsure"],
+    ["a ( line after a call", "f()\n(registry.register(x))", "unsure"],
+    ["a ( on the same line as a call", "f() (registry.register(x))", "none"],
     ["in a string", "const s = 'registry.register(x)'", "none"],
     ["in a comment", "// registry.register(x)\n/* registry.register(y) */", "none"],
     ["in a nested template", "const t = `${`registry.register(${1})`}`", "none"],

@@ -1,0 +1,69 @@
+/**
+ * Runs a tool call under a timeout and the caller's AbortSignal. The tool gets a context whose
+ * `signal` fires on either; it is created only if the tool reads it, because an AbortController
+ * per call is a measurable share of a small tool's cost and most tools never look at it.
+ */
+import { registry, toolError, type ToolContext, type ToolOutput } from "../registry/index.js";
+import { cancelDeadline, scheduleDeadline, type Deadline } from "./deadlines.js";
+
+class CallContext implements ToolContext {
+  [key: string]: unknown;
+  #controller: AbortController | undefined;
+  #parent: AbortSignal | undefined;
+
+  constructor(parent: ToolContext) {
+    for (const key in parent) if (key !== "signal") this[key] = parent[key];
+    this.#parent = parent.signal;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      const parent = this.#parent;
+      if (parent?.aborted === true) this.#controller.abort(parent.reason);
+      else parent?.addEventListener("abort", () => this.#controller?.abort(parent.reason), { once: true });
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    this.#controller?.abort(reason);
+  }
+}
+
+export function runWithDeadline(name: string, args: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): Promise<ToolOutput> {
+  const parent = ctx.signal;
+  if (parent?.aborted === true) return Promise.resolve(cancelled(name));
+  const callCtx = new CallContext(ctx);
+  return new Promise<ToolOutput>((resolve) => {
+    let deadline: Deadline | undefined;
+    let done = false;
+    const finish = (value: ToolOutput): void => {
+      if (done) return;
+      done = true;
+      if (deadline !== undefined) cancelDeadline(deadline);
+      parent?.removeEventListener("abort", onAbort);
+      resolve(value);
+    };
+    function onAbort(): void {
+      callCtx.abort(parent?.reason);
+      finish(cancelled(name));
+    }
+    parent?.addEventListener("abort", onAbort, { once: true });
+    if (Number.isFinite(timeoutMs)) {
+      deadline = scheduleDeadline(timeoutMs, () => {
+        callCtx.abort(new Error(`timed out after ${timeoutMs} ms`));
+        finish(toolError(`Tool ${name} timed out after ${formatSeconds(timeoutMs)}`, { error_type: "timeout" }));
+      });
+    }
+    registry.dispatch(name, args, callCtx).then(finish);
+  });
+}
+
+function cancelled(name: string): string {
+  return toolError(`Tool ${name} was cancelled before it finished`, { error_type: "cancelled" });
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}

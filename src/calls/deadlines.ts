@@ -1,0 +1,52 @@
+/**
+ * Call deadlines on one shared timer. A setTimeout/clearTimeout pair per tool call costs more
+ * than a small tool itself; calls mostly share one timeout, so each new deadline is later than
+ * the armed one and scheduling is just a Set insert. The timer is re-armed for the earliest
+ * deadline left whenever it fires.
+ */
+import { performance } from "node:perf_hooks";
+
+export interface Deadline {
+  readonly at: number;
+  readonly fire: () => void;
+}
+
+const pending = new Set<Deadline>();
+let timer: NodeJS.Timeout | undefined;
+let armedAt = Infinity;
+
+/** Calls `fire` once `ms` have passed, unless `cancelDeadline` comes first. */
+export function scheduleDeadline(ms: number, fire: () => void): Deadline {
+  const deadline = { at: performance.now() + ms, fire };
+  pending.add(deadline);
+  if (deadline.at < armedAt) arm(deadline.at);
+  return deadline;
+}
+
+export function cancelDeadline(deadline: Deadline): void {
+  pending.delete(deadline);
+}
+
+function arm(at: number): void {
+  if (timer !== undefined) clearTimeout(timer);
+  armedAt = at;
+  timer = setTimeout(sweep, Math.max(0, Math.ceil(at - performance.now())));
+  // Pending deadlines must not keep a process alive on their own.
+  timer.unref();
+}
+
+function sweep(): void {
+  timer = undefined;
+  armedAt = Infinity;
+  const now = performance.now();
+  let next = Infinity;
+  for (const deadline of pending) {
+    if (deadline.at <= now) {
+      pending.delete(deadline);
+      deadline.fire();
+    } else if (deadline.at < next) {
+      next = deadline.at;
+    }
+  }
+  if (next !== Infinity && next < armedAt) arm(next);
+}

@@ -1,0 +1,146 @@
+/** Parsing and validation of config.yaml (see config.ts for the accepted spellings). */
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { QuiverConfig } from "./config.js";
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const toolsetList = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter((part) => part !== "") : value),
+  z.array(z.string().min(1, "expected a toolset name")),
+);
+
+const modelSchema = z.strictObject({
+  name: z.string().trim().min(1, "expected a model name, e.g. gpt-4o-mini").optional(),
+  baseUrl: z.string().trim().refine(isHttpUrl, "expected an http:// or https:// URL, e.g. http://localhost:11434/v1").optional(),
+  apiKey: z.string().optional(),
+  apiKeyEnv: z.string().regex(ENV_NAME, "expected an environment variable name, e.g. OPENROUTER_API_KEY").optional(),
+});
+
+const agentSchema = z.strictObject({
+  systemPrompt: z.string().optional(),
+  maxIterations: z.number().int("expected a whole number").min(1, "expected a number of at least 1").optional(),
+  toolsets: toolsetList.optional(),
+  disabledToolsets: toolsetList.optional(),
+});
+
+const mcpSchema = z.looseObject({
+  servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+});
+
+const configSchema = z.looseObject({
+  model: modelSchema.optional(),
+  agent: agentSchema.optional(),
+  mcp: mcpSchema.optional(),
+});
+
+/** Known keys per strict section, for "unknown key" messages. */
+const KNOWN_KEYS: Record<string, string[]> = {
+  model: Object.keys(modelSchema.shape),
+  agent: Object.keys(agentSchema.shape),
+};
+
+const ALIASES: Record<string, Record<string, string>> = {
+  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv" },
+  agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
+};
+
+/** Parses and validates config text; `file` is only used in error messages. */
+export function parseConfig(text: string, file = "config.yaml"): QuiverConfig {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { logLevel: "error" });
+  } catch (err) {
+    throw new Error(`Invalid YAML in config file ${file}: ${(err as Error).message}`);
+  }
+  if (raw === null || raw === undefined) return {};
+  if (!isRecord(raw)) {
+    throw new Error(`Invalid config file ${file}: the top level must be a mapping of sections (model:, agent:, mcp:), got ${typeName(raw)}.`);
+  }
+  const problems: string[] = [];
+  const normalized = normalize(raw, problems);
+  const result = configSchema.safeParse(normalized, { reportInput: true });
+  if (result.success && problems.length === 0) return result.data;
+  const issues = result.success ? [] : result.error.issues.flatMap(describeIssue);
+  throw new Error(`Invalid config file ${file}:\n${[...problems, ...issues].map((line) => `  ${line}`).join("\n")}`);
+}
+
+function normalize(raw: Record<string, unknown>, problems: string[]): Record<string, unknown> {
+  const out = withoutNulls(raw);
+  if (typeof out.model === "string") out.model = { name: out.model };
+  for (const section of Object.keys(ALIASES)) {
+    const value = out[section];
+    if (isRecord(value)) out[section] = renameAliases(section, withoutNulls(value), problems);
+  }
+  if (out.mcp_servers !== undefined) {
+    const mcp = isRecord(out.mcp) ? out.mcp : {};
+    if (mcp.servers !== undefined) problems.push("mcp_servers and mcp.servers are both set; keep one (mcp.servers).");
+    else out.mcp = { ...mcp, servers: out.mcp_servers };
+    delete out.mcp_servers;
+  }
+  return out;
+}
+
+function renameAliases(section: string, value: Record<string, unknown>, problems: string[]): Record<string, unknown> {
+  const out = { ...value };
+  for (const [alias, canonical] of Object.entries(ALIASES[section] ?? {})) {
+    if (!(alias in out)) continue;
+    if (canonical in out) problems.push(`${section}.${alias} and ${section}.${canonical} are both set; keep one (${canonical}).`);
+    else out[canonical] = out[alias];
+    delete out[alias];
+  }
+  return out;
+}
+
+function withoutNulls(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null));
+}
+
+type Issue = z.core.$ZodIssue;
+
+function describeIssue(issue: Issue): string[] {
+  const path = issue.path.map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    const known = KNOWN_KEYS[path];
+    const hint = known === undefined ? "" : `; expected one of: ${known.join(", ")}`;
+    return issue.keys.map((key) => `${path === "" ? key : `${path}.${key}`}: unknown key${hint}`);
+  }
+  const where = path === "" ? "(top level)" : path;
+  if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {
+    return [`${where}: expected ${EXPECTED[issue.expected] ?? issue.expected}, got ${typeName(issue.input)}`];
+  }
+  return [`${where}: ${issue.message}`];
+}
+
+const EXPECTED: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "a mapping (key: value)",
+  record: "a mapping (key: value)",
+};
+
+/** The kind of a YAML value, never the value itself (it may be a secret). */
+function typeName(value: unknown): string {
+  if (value === null || value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "boolean") return "true/false";
+  return `a ${typeof value}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
