@@ -24,9 +24,15 @@ export interface ChatSetup {
   yes: boolean;
   session: Session;
   resumed: boolean;
+  /** Resolves once MCP servers are ready or the start-up budget is spent; call before a model request. */
+  toolsReady: () => Promise<void>;
 }
 
-/** How long chat waits for MCP servers before showing the prompt; slow ones keep connecting. */
+/**
+ * How long after start-up chat waits for MCP servers before the first model request; slow ones
+ * keep connecting in the background. The REPL shows its prompt at once and spends the wait, if
+ * any is left, only when the first message is sent.
+ */
 const MCP_WAIT_MS = 3000;
 
 export async function runChat(opts: ChatOptions): Promise<number> {
@@ -36,7 +42,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
   if (prompt !== undefined && prompt.trim() === "") throw new CliError('the prompt is empty: quiver chat -p "what to do" (or -p - to read it from stdin)');
   const session = openSession(opts);
-  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: MCP_WAIT_MS, projectTools: opts.projectTools === true });
+  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS, projectTools: opts.projectTools === true });
   try {
     const setup: ChatSetup = {
       settings,
@@ -48,6 +54,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       yes: opts.yes === true,
       session,
       resumed: opts.resume !== undefined || opts.continue === true,
+      toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
@@ -63,13 +70,13 @@ export async function runChat(opts: ChatOptions): Promise<number> {
 /** The agent for a chat front end. */
 export function createAgent(
   setup: ChatSetup,
-  hooks: { onEvent: AgentEventListener; approve: (request: ApprovalRequest) => Promise<ApprovalDecision> },
+  hooks: { onEvent: AgentEventListener; approve: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined },
 ): Agent {
   return new Agent({
     client: setup.client,
     session: setup.session,
     onEvent: hooks.onEvent,
-    approve: hooks.approve,
+    ...(hooks.approve === undefined ? {} : { approve: hooks.approve }),
     loadBuiltinTools: false,
     ...(setup.toolsets === undefined ? {} : { toolsets: setup.toolsets }),
     ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),

@@ -25,17 +25,22 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   const view = opts.json ? undefined : new TurnView({ lines: process.stderr, spinner: process.stderr, narrate: true });
   const onEvent = opts.json ? writeJsonLine : (event: AgentEvent) => view!.handle(event);
   const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: false });
+  // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
+  const canAsk = setup.yes || process.stdin.isTTY === true;
   const agent = createAgent(setup, {
     onEvent,
-    approve: (request) => {
-      view?.pause();
-      return approver(request);
-    },
+    approve: canAsk
+      ? (request) => {
+          view?.pause();
+          return approver(request);
+        }
+      : undefined,
   });
   if (opts.json) {
     writeJsonLine({ type: "session", id: setup.session.id, resumed: setup.resumed, model: setup.settings.model, baseUrl: setup.settings.baseUrl });
   }
   try {
+    await setup.toolsReady();
     const result = await agent.run(prompt, { signal: controller.signal });
     if (result.status === "interrupted") {
       process.stderr.write(`quiver: interrupted. ${resumeHint(setup)}\n`);

@@ -95,6 +95,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     const controller = new AbortController();
     state.turn = controller;
     try {
+      await setup.toolsReady();
       await agent.run(text, { signal: controller.signal });
     } catch (err) {
       const message = err instanceof ModelError ? err.message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`;

@@ -19,26 +19,43 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   mcp: McpManager | undefined;
+  /**
+   * Waits for MCP servers still connecting, at most until `budgetMs` after start-up, then
+   * reports the ones that are not ready (once). Lets a REPL show its prompt at once and wait,
+   * if at all, only before the first model call.
+   */
+  mcpSettled(budgetMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
+  const startedAt = Date.now();
   const report = opts.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   await loadBuiltinTools();
   await loadUserTools();
   if (opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1") await loadProjectTools(process.cwd(), { optIn: true });
-  const mcp = opts.mcp === false ? undefined : await connectMcp(opts.mcpWaitMs, report);
+  const mcp = opts.mcp === false ? undefined : await connectMcp(opts.mcpWaitMs);
+  let reported = false;
+  const reportProblems = (): void => {
+    if (reported || mcp === undefined) return;
+    reported = true;
+    for (const problem of mcp.problems()) report(`quiver: MCP ${problem}`);
+  };
+  if (opts.mcpWaitMs !== 0) reportProblems();
   return {
     mcp,
+    mcpSettled: async (budgetMs) => {
+      const left = budgetMs - (Date.now() - startedAt);
+      if (mcp !== undefined && left > 0) await mcp.start({ waitMs: left });
+      reportProblems();
+    },
     close: async () => {
       await mcp?.close();
     },
   };
 }
 
-async function connectMcp(waitMs: number | undefined, report: (line: string) => void): Promise<McpManager> {
+async function connectMcp(waitMs: number | undefined): Promise<McpManager> {
   const { connectConfiguredServers } = await import("../mcp/client.js");
-  const manager = await connectConfiguredServers(waitMs !== undefined ? { waitMs } : {});
-  for (const problem of manager.problems()) report(`quiver: MCP ${problem}`);
-  return manager;
+  return connectConfiguredServers(waitMs !== undefined ? { waitMs } : {});
 }

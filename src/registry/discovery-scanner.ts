@@ -108,6 +108,9 @@ for (let c = 0; c < 128; c++) {
   else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c) CHAR_CLASS[c] = CC_SPACE;
   else if ("!%&*+,-./:;<=>?@^|~()[]{}\"'`#".includes(String.fromCharCode(c))) CHAR_CLASS[c] = CC_PUNCT;
 }
+/** 1 for the bytes of a name or number (letters, digits, `_`, `$`); a table, so hot loops stay tiny. */
+const WORD_BYTE = new Uint8Array(256);
+for (let c = 0; c < 128; c++) if (CHAR_CLASS[c] === CC_IDENT || CHAR_CLASS[c] === CC_DIGIT) WORD_BYTE[c] = 1;
 
 // Answers: whether a token starts a statement at a counting level ...
 const NOT_START: number = 0;
@@ -128,7 +131,6 @@ const C_DOT = 4; // `.` / `?.` / `#`: a property name follows
 const REGEX_AFTER_CLASS = [YES, NO, NO, DOUBT, DOUBT];
 
 class TopLevelScanner {
-  private readonly text: string; // the same bytes as a latin1 string (one char per byte), for word look-ups
   private pos = 0;
   private readonly stack: number[] = [];
   // The current token.
@@ -153,7 +155,6 @@ class TopLevelScanner {
   private sawDo = false; // a `do` keyword at a counting level: a later `while (...)` may close it
 
   constructor(private readonly src: Buffer) {
-    this.text = src.toString("latin1");
     if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) this.pos = 3; // BOM
     if (src[this.pos] === 0x23 && src[this.pos + 1] === 0x21) this.pos = skipLineComment(src, this.pos + 2); // #!
   }
@@ -490,7 +491,7 @@ class TopLevelScanner {
     const src = this.src;
     const start = this.pos;
     let p = start + 1;
-    while (isWordByte(src[p] as number)) p++;
+    while (WORD_BYTE[src[p] as number] === 1) p++;
     if (src[p] === 0x5c || (src[p] as number) >= 0x80) return this.fail(); // escapes or non-ASCII in a name
     this.pos = p;
     this.isProp = this.prevKind === DOT;
@@ -507,21 +508,22 @@ class TopLevelScanner {
 
   /** The current identifier's word id, looked up on first use. */
   private curWord(): number {
-    if (this.wordId === UNKNOWN_WORD) this.wordId = wordAt(this.text, this.wordStart, this.wordEnd);
+    if (this.wordId === UNKNOWN_WORD) this.wordId = wordAt(this.src, this.wordStart, this.wordEnd);
     return this.wordId;
   }
 
   private prevWord(): number {
-    if (this.prevWordId === UNKNOWN_WORD) this.prevWordId = wordAt(this.text, this.prevWordStart, this.prevWordEnd);
+    if (this.prevWordId === UNKNOWN_WORD) this.prevWordId = wordAt(this.src, this.prevWordStart, this.prevWordEnd);
     return this.prevWordId;
   }
 
   private parenFrame(pendingFor: number): number {
     if (pendingFor === 2) return F_FOR_COUNTING;
     if (pendingFor === 1) return F_HEADER;
-    if (this.prevKind !== IDENT || this.prevIsProp || !isHeaderKeyword(this.text, this.prevWordStart, this.prevWordEnd)) return F_PAREN;
+    if (this.prevKind !== IDENT || this.prevIsProp || !isHeaderKeyword(this.src, this.prevWordStart, this.prevWordEnd)) return F_PAREN;
     // `do x(); while (c)` ends a statement where `while (c) x()` starts a nested one.
-    return this.sawDo && this.text.startsWith("while", this.prevWordStart) ? F_WHILE_AFTER_DO : F_HEADER;
+    const isWhile = this.prevWordEnd - this.prevWordStart === 5 && this.src[this.prevWordStart] === 0x77; // the only 5-letter header word starting with w
+    return this.sawDo && isWhile ? F_WHILE_AFTER_DO : F_HEADER;
   }
 
   private lexSlash(): number {
@@ -577,7 +579,7 @@ class TopLevelScanner {
       if (cc === CC_IDENT) {
         const start = p;
         p++;
-        while (isWordByte(src[p] as number)) p++;
+        while (WORD_BYTE[src[p] as number] === 1) p++;
         if (src[p] === 0x5c || (src[p] as number) >= 0x80) return this.groupFailed();
         if (cls === C_DOT) {
           cls = C_VALUE; // a property name: never a keyword
@@ -586,7 +588,7 @@ class TopLevelScanner {
         }
         const n = p - start;
         const isFor = n === 3 && c === 0x66 && src[start + 1] === 0x6f && src[start + 2] === 0x72;
-        afterFor = isFor || (afterFor && n === 5 && c === 0x61 && wordAt(this.text, start, p) === W_AWAIT);
+        afterFor = isFor || (afterFor && n === 5 && c === 0x61 && wordAt(this.src, start, p) === W_AWAIT);
         wordStart = start;
         wordEnd = p;
         cls = C_WORD;
@@ -615,7 +617,7 @@ class TopLevelScanner {
           continue;
         case 0x28: {
           // (
-          const header = forHeader || (cls === C_WORD && isHeaderKeyword(this.text, wordStart, wordEnd));
+          const header = forHeader || (cls === C_WORD && isHeaderKeyword(this.src, wordStart, wordEnd));
           stack.push(header ? F_HEADER : F_PAREN);
           p++;
           cls = C_OPERAND;
@@ -674,7 +676,7 @@ class TopLevelScanner {
             if (p < 0) return this.groupFailed();
             continue;
           }
-          const regex = cls === C_WORD ? regexAfterWord(wordAt(this.text, wordStart, wordEnd)) : (REGEX_AFTER_CLASS[cls] as number);
+          const regex = cls === C_WORD ? regexAfterWord(wordAt(this.src, wordStart, wordEnd)) : (REGEX_AFTER_CLASS[cls] as number);
           if (regex === DOUBT) return this.groupFailed();
           if (regex === YES) {
             p = skipRegex(src, p + 1);
@@ -758,21 +760,17 @@ class TopLevelScanner {
   }
 }
 
-function isWordByte(c: number): boolean {
-  const k = CHAR_CLASS[c];
-  return k === CC_IDENT || k === CC_DIGIT;
+
+function wordAt(src: Buffer, start: number, end: number): number {
+  return WORDS.get(src.toString("latin1", start, end)) ?? W_PLAIN;
 }
 
-function wordAt(text: string, start: number, end: number): number {
-  return WORDS.get(text.slice(start, end)) ?? W_PLAIN;
-}
-
-function isHeaderKeyword(text: string, start: number, end: number): boolean {
+function isHeaderKeyword(src: Buffer, start: number, end: number): boolean {
   const n = end - start;
   if (n < 2 || n > 6) return false;
-  const c = text.charCodeAt(start);
+  const c = src[start];
   if (c !== 0x69 && c !== 0x77 && c !== 0x73 && c !== 0x63) return false; // i w s c
-  return wordAt(text, start, end) === W_HEADER;
+  return wordAt(src, start, end) === W_HEADER;
 }
 
 /** Whether a `/` after a word starts a regex (YES), divides (NO), or cannot be told (DOUBT). */
@@ -810,7 +808,7 @@ function isBinaryOperator(first: number): boolean {
 
 function skipNumber(src: Buffer, p: number): number {
   p++;
-  while (src[p] === 0x2e || isWordByte(src[p] as number)) p++;
+  while (src[p] === 0x2e || WORD_BYTE[src[p] as number] === 1) p++;
   return p;
 }
 
@@ -846,7 +844,7 @@ function skipRegex(src: Buffer, p: number): number {
     else if (c === 0x5d) inClass = false;
     else if (c === 0x2f && !inClass) break;
   }
-  while (isWordByte(src[p] as number)) p++;
+  while (WORD_BYTE[src[p] as number] === 1) p++;
   return p;
 }
 
