@@ -2,11 +2,12 @@
  * The chat client: streams a reply from any OpenAI-compatible endpoint through the official SDK,
  * with our own retries (the SDK's are off) and a stall timeout while the stream is open.
  */
-import OpenAI, { APIError } from "openai";
+import type OpenAI from "openai";
 import type {
   ChatCompletionCreateParams,
   ChatCompletionFunctionTool,
 } from "openai/resources/chat/completions";
+import { loadSdk, loadedSdk } from "./sdk.js";
 import type { FunctionDefinition } from "openai/resources/shared";
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
@@ -62,7 +63,8 @@ export function createChatClient(settings: ModelSettings, options: ChatClientOpt
 
 class OpenAIChatClient implements ChatClient {
   readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
-  private readonly sdk: OpenAI;
+  private sdkClient: Promise<OpenAI> | undefined;
+  private readonly settingsWithKey: ModelSettings;
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly errorContext: ModelSettings;
@@ -78,14 +80,21 @@ class OpenAIChatClient implements ChatClient {
       sleep: options.sleep ?? DEFAULT_RETRY_POLICY.sleep,
       random: options.random ?? DEFAULT_RETRY_POLICY.random,
     };
+    this.settingsWithKey = settings;
+  }
+
+  private sdk(): Promise<OpenAI> {
     // logLevel "off": the SDK would otherwise print unparsable chunks to the console itself.
-    this.sdk = new OpenAI({
-      baseURL: settings.baseUrl,
-      apiKey: settings.apiKey,
-      maxRetries: 0,
-      timeout: this.timeoutMs,
-      logLevel: "off",
-    });
+    return (this.sdkClient ??= loadSdk().then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: this.settingsWithKey.baseUrl,
+          apiKey: this.settingsWithKey.apiKey,
+          maxRetries: 0,
+          timeout: this.timeoutMs,
+          logLevel: "off",
+        }),
+    ));
   }
 
   streamChat(request: ChatRequest): Promise<AssistantTurn> {
@@ -98,7 +107,7 @@ class OpenAIChatClient implements ChatClient {
       async () => {
         try {
           const body = { ...this.body(request), stream: false as const };
-          const completion = await this.sdk.chat.completions.create(body, this.requestOptions(request.signal));
+          const completion = await (await this.sdk()).chat.completions.create(body, this.requestOptions(request.signal));
           return turnFromCompletion(completion, request.messages);
         } catch (err) {
           throw this.failure(err, { signal: request.signal, stalled: false, delivered: "" });
@@ -113,9 +122,10 @@ class OpenAIChatClient implements ChatClient {
   async listModels(options: { signal?: AbortSignal } = {}): Promise<string[] | undefined> {
     throwIfAborted(options.signal);
     try {
-      return modelIds(await this.sdk.get<unknown>("/models", this.requestOptions(options.signal)));
+      return modelIds(await (await this.sdk()).get<unknown>("/models", this.requestOptions(options.signal)));
     } catch (err) {
-      if (err instanceof APIError && [404, 405, 501].includes(err.status ?? 0)) return undefined;
+      const APIError = loadedSdk()?.APIError;
+      if (APIError !== undefined && err instanceof APIError && [404, 405, 501].includes(err.status ?? 0)) return undefined;
       throw this.failure(err, { signal: options.signal, stalled: false, delivered: "" });
     }
   }
@@ -129,7 +139,7 @@ class OpenAIChatClient implements ChatClient {
     let inCallback = false;
     try {
       const body = { ...this.body(request), stream: true as const, stream_options: { include_usage: true } };
-      const stream = await this.sdk.chat.completions.create(body, this.requestOptions(attempt.signal));
+      const stream = await (await this.sdk()).chat.completions.create(body, this.requestOptions(attempt.signal));
       stall.reset();
       for await (const chunk of stream) {
         stall.reset();

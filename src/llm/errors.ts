@@ -2,7 +2,8 @@
  * Errors of the model client: one `ModelError` with a `kind` and an actionable message, and an
  * `AbortError` for cancellation. Messages name the key's *source*, never the key itself.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type { APIError } from "openai";
+import { loadedSdk, type Sdk } from "./sdk.js";
 import { describeSource } from "./settings.js";
 import type { ModelSettings } from "./types.js";
 
@@ -57,7 +58,8 @@ export class ModelAbortError extends Error {
 
 /** True for our `ModelAbortError`, the SDK's `APIUserAbortError` and DOM/Node `AbortError`s. */
 export function isAbortError(err: unknown): boolean {
-  if (err instanceof APIUserAbortError) return true;
+  const sdk = loadedSdk();
+  if (sdk !== undefined && err instanceof sdk.APIUserAbortError) return true;
   return typeof err === "object" && err !== null && (err as { name?: unknown }).name === "AbortError";
 }
 
@@ -85,11 +87,11 @@ type ErrorContext = Pick<ModelSettings, "baseUrl" | "model" | "source" | "apiKey
 /** Turns what the SDK or the network threw into a `ModelError`; `undefined` for anything else (a bug, a callback's throw). */
 export function toModelError(err: unknown, ctx: ErrorContext): ModelError | undefined {
   if (err instanceof ModelError) return err;
-  if (err instanceof APIConnectionTimeoutError) {
-    return new ModelError(`No response from ${ctx.baseUrl} in time (request timed out).`, { kind: "timeout", retryable: true, cause: err });
+  const sdk = loadedSdk();
+  if (sdk !== undefined) {
+    const sdkError = fromSdkError(err, sdk, ctx);
+    if (sdkError !== undefined) return sdkError;
   }
-  if (err instanceof APIConnectionError) return connectionError(err, ctx, "before");
-  if (err instanceof APIError) return statusError(err, ctx);
   if (err instanceof SyntaxError) {
     return new ModelError(
       `${ctx.baseUrl} sent a malformed stream chunk (not JSON: ${redactSecrets(err.message, ctx.apiKey).slice(0, 200)}). ` +
@@ -98,6 +100,15 @@ export function toModelError(err: unknown, ctx: ErrorContext): ModelError | unde
     );
   }
   if (isNetworkError(err)) return connectionError(err, ctx, "during");
+  return undefined;
+}
+
+function fromSdkError(err: unknown, sdk: Sdk, ctx: ErrorContext): ModelError | undefined {
+  if (err instanceof sdk.APIConnectionTimeoutError) {
+    return new ModelError(`No response from ${ctx.baseUrl} in time (request timed out).`, { kind: "timeout", retryable: true, cause: err });
+  }
+  if (err instanceof sdk.APIConnectionError) return connectionError(err, ctx, "before");
+  if (err instanceof sdk.APIError) return statusError(err, ctx);
   return undefined;
 }
 
