@@ -2,43 +2,104 @@
  * The on-disk memo of discovery verdicts: `{ "<absolute path>": [mtimeMs, size, verdict] }`.
  * Reading never throws (a missing or corrupt file is an empty cache, so everything is rescanned)
  * and writing is atomic and best-effort (temp file + rename; a failure only costs a rescan).
+ *
+ * A warm discovery reads this on every start, so the parsed JSON object is used as is and an
+ * entry is validated only when it is looked up (building a Map of validated entries costs a
+ * few milliseconds of a 10 ms budget).
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { createLogger } from "./logger.js";
 
 export type VerdictCacheEntry = [mtimeMs: number, size: number, verdict: boolean];
-export type VerdictCache = Map<string, VerdictCacheEntry>;
 
 const log = createLogger("discovery");
 
-/** Loads the cache; entries of the wrong shape are left out (so those files are rescanned). */
-export function readVerdictCache(file: string): VerdictCache {
-  const cache: VerdictCache = new Map();
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return cache; // first run, or unreadable: rescan everything
+export class VerdictCache {
+  private constructor(private readonly entries: Record<string, unknown>) {}
+
+  static empty(): VerdictCache {
+    return new VerdictCache(Object.create(null) as Record<string, unknown>);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    log.debug(`discovery cache ${file} is not valid JSON; rescanning every tool module`);
-    return cache;
+
+  /** Loads the cache file; a missing, unreadable or corrupt file gives an empty cache. */
+  static read(file: string): VerdictCache {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return VerdictCache.empty(); // first run, or unreadable: rescan everything
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      log.debug(`discovery cache ${file} is not valid JSON; rescanning every tool module`);
+      return VerdictCache.empty();
+    }
+    if (data === null || typeof data !== "object" || Array.isArray(data)) {
+      log.debug(`discovery cache ${file} is not a JSON object; rescanning every tool module`);
+      return VerdictCache.empty();
+    }
+    return new VerdictCache(data as Record<string, unknown>);
   }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    log.debug(`discovery cache ${file} is not a JSON object; rescanning every tool module`);
-    return cache;
+
+  /** The verdict for `path` if its entry is well formed and matches (mtimeMs, size); else undefined. */
+  verdict(path: string, mtimeMs: number, size: number): boolean | undefined {
+    if (!Object.hasOwn(this.entries, path)) return undefined;
+    const entry = this.entries[path];
+    if (!Array.isArray(entry) || entry.length !== 3 || entry[0] !== mtimeMs || entry[1] !== size) return undefined;
+    const verdict: unknown = entry[2];
+    return typeof verdict === "boolean" ? verdict : undefined;
   }
-  // for-in, not Object.entries: this runs on every warm start and entries() costs ~4 ms cold.
-  const entries = data as Record<string, unknown>;
-  for (const path in entries) {
-    const entry = entries[path];
-    if (isEntry(entry)) cache.set(path, entry);
+
+  has(path: string): boolean {
+    return Object.hasOwn(this.entries, path);
   }
-  return cache;
+
+  set(path: string, entry: VerdictCacheEntry): void {
+    this.entries[path] = entry;
+  }
+
+  /** Removes the entry; returns whether there was one. */
+  delete(path: string): boolean {
+    if (!Object.hasOwn(this.entries, path)) return false;
+    delete this.entries[path];
+    return true;
+  }
+
+  paths(): string[] {
+    return Object.keys(this.entries);
+  }
+
+  /** Writes the cache atomically; returns whether it was written (failures are logged at debug). */
+  write(file: string): boolean {
+    const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(tmp, this.serialize());
+      renameSync(tmp, file);
+      return true;
+    } catch (err) {
+      log.debug(`could not write discovery cache ${file}: ${(err as Error).message}`);
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // the temp file sits in the cache directory only; a leftover is harmless
+      }
+      return false;
+    }
+  }
+
+  /** The JSON text, keeping only well-formed entries (corrupt ones read from disk are dropped). */
+  private serialize(): string {
+    const parts: string[] = [];
+    for (const path of Object.keys(this.entries)) {
+      const entry = this.entries[path];
+      if (isEntry(entry)) parts.push(`${JSON.stringify(path)}:[${entry[0]},${entry[1]},${entry[2]}]`);
+    }
+    return `{${parts.join(",")}}`;
+  }
 }
 
 function isEntry(value: unknown): value is VerdictCacheEntry {
@@ -51,30 +112,4 @@ function isEntry(value: unknown): value is VerdictCacheEntry {
     Number.isInteger(value[1]) &&
     typeof value[2] === "boolean"
   );
-}
-
-/** Writes the cache atomically; returns whether it was written (failures are logged at debug). */
-export function writeVerdictCache(file: string, cache: VerdictCache): boolean {
-  const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(tmp, serialize(cache));
-    renameSync(tmp, file);
-    return true;
-  } catch (err) {
-    log.debug(`could not write discovery cache ${file}: ${(err as Error).message}`);
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // the temp file is in the cache dir only; a leftover is harmless
-    }
-    return false;
-  }
-}
-
-/** The JSON text of the cache; written by hand because Object.fromEntries + stringify is slow for ~1000 entries. */
-function serialize(cache: VerdictCache): string {
-  const parts: string[] = [];
-  for (const [path, [mtimeMs, size, verdict]] of cache) parts.push(`${JSON.stringify(path)}:[${mtimeMs},${size},${verdict}]`);
-  return `{${parts.join(",")}}`;
 }

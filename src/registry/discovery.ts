@@ -10,7 +10,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from "node:fs";
 import { resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readVerdictCache, writeVerdictCache, type VerdictCache } from "./discovery-cache.js";
+import { VerdictCache } from "./discovery-cache.js";
 import { scanTopLevel } from "./discovery-scanner.js";
 import { registersToolsByTypeScript, typescriptLoadCount } from "./discovery-typescript.js";
 import { createLogger } from "./logger.js";
@@ -216,7 +216,7 @@ function selectToolModules(root: string, cacheFile: string | false): string[] {
     else log.error(`cannot list tools directory ${root}: ${(err as Error).message}`, { dir: root });
     return [];
   }
-  const cache: VerdictCache = cacheFile === false ? new Map() : readVerdictCache(cacheFile);
+  const cache = cacheFile === false ? VerdictCache.empty() : VerdictCache.read(cacheFile);
   let changed = dropVanished(cache, root, new Set(candidates));
   const selected: string[] = [];
   for (const path of candidates) {
@@ -224,15 +224,15 @@ function selectToolModules(root: string, cacheFile: string | false): string[] {
     if (verdict.changed) changed = true;
     if (verdict.registers) selected.push(path);
   }
-  if (changed && cacheFile !== false) writeVerdictCache(cacheFile, cache);
+  if (changed && cacheFile !== false) cache.write(cacheFile);
   return selected;
 }
 
 function cachedVerdict(cache: VerdictCache, path: string): { registers: boolean; changed: boolean } {
-  const entry = cache.get(path);
-  if (entry !== undefined) {
+  if (cache.has(path)) {
     const stats = statSync(path, { throwIfNoEntry: false });
-    if (stats !== undefined && stats.mtimeMs === entry[0] && stats.size === entry[1]) return { registers: entry[2], changed: false };
+    const cached = stats === undefined ? undefined : cache.verdict(path, stats.mtimeMs, stats.size);
+    if (cached !== undefined) return { registers: cached, changed: false };
   }
   const read = readModule(path);
   if (read === undefined) return { registers: false, changed: cache.delete(path) };
@@ -245,7 +245,7 @@ function cachedVerdict(cache: VerdictCache, path: string): { registers: boolean;
 /** Drops entries for modules of `root` (its files and package tool files) that are no longer candidates. */
 function dropVanished(cache: VerdictCache, root: string, candidates: Set<string>): boolean {
   let changed = false;
-  for (const path of cache.keys()) {
+  for (const path of cache.paths()) {
     if (candidates.has(path) || !belongsTo(root, path)) continue;
     cache.delete(path);
     changed = true;
