@@ -128,7 +128,7 @@ const C_VALUE = 1; // a value ended: `/` divides
 const C_WORD = 2; // a name or keyword: look it up
 const C_BRACE = 3; // `}`: a block (regex) or an object (division), unknowable here
 const C_DOT = 4; // `.` / `?.` / `#`: a property name follows
-const REGEX_AFTER_CLASS = [YES, NO, NO, DOUBT, DOUBT];
+const REGEX_AFTER_CLASS = [YES, NO, NO, UNSURE, UNSURE];
 
 class TopLevelScanner {
   private pos = 0;
@@ -528,7 +528,7 @@ class TopLevelScanner {
 
   private lexSlash(): number {
     const regex = this.regexAfterPrevious();
-    if (regex === DOUBT) return this.fail();
+    if (regex === UNSURE) return this.fail();
     if (regex === YES) return this.literal(skipRegex(this.src, this.pos + 1));
     return this.op(this.src[this.pos + 1] === 0x3d ? 2 : 1, 0x2f);
   }
@@ -543,7 +543,7 @@ class TopLevelScanner {
       case RPAREN:
         return this.prevClosed === F_PAREN ? NO : YES;
       case RBRACE: // the end of a block (regex) or of an object literal (division)
-        return DOUBT;
+        return UNSURE;
       case IDENT:
         return regexAfterWord(this.prevIsProp ? W_PLAIN : this.prevWord());
       default:
@@ -677,7 +677,7 @@ class TopLevelScanner {
             continue;
           }
           const regex = cls === C_WORD ? regexAfterWord(wordAt(this.src, wordStart, wordEnd)) : (REGEX_AFTER_CLASS[cls] as number);
-          if (regex === DOUBT) return this.groupFailed();
+          if (regex === UNSURE) return this.groupFailed();
           if (regex === YES) {
             p = skipRegex(src, p + 1);
             if (p < 0) return this.groupFailed();
@@ -773,11 +773,11 @@ function isHeaderKeyword(src: Buffer, start: number, end: number): boolean {
   return wordAt(src, start, end) === W_HEADER;
 }
 
-/** Whether a `/` after a word starts a regex (YES), divides (NO), or cannot be told (DOUBT). */
+/** Whether a `/` after a word starts a regex (YES), divides (NO), or cannot be told (UNSURE). */
 function regexAfterWord(word: number): number {
   if (word === W_PLAIN || word === W_REGISTRY || word === W_REGISTER || word === W_VALUE) return NO;
   if (word === W_OPERAND || word === W_AWAIT || word === W_VOID || word === W_BINARY || word === W_NESTED) return YES;
-  return DOUBT; // `of`, `type`, `get` ... may be plain names
+  return UNSURE; // `of`, `type`, `get` ... may be plain names
 }
 
 /** An OP token (by its first character) that continues an expression as a binary operator. */

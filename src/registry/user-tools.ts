@@ -8,7 +8,7 @@
  * installed next to the tool. (The registry also lives on globalThis, so even another copy of
  * quiver would register into the same registry.)
  */
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { register as registerModuleHooks } from "node:module";
 import { join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -37,8 +37,8 @@ export function defaultQuiverEntry(): URL {
 /** Discovers and imports the tools in `dir` (default `$QUIVER_HOME/tools`); returns the modules imported. */
 export async function loadUserTools(dir: string = quiverPath("tools"), opts: UserToolsOptions = {}): Promise<string[]> {
   const quiverUrl = toUrl(opts.quiverEntry ?? defaultQuiverEntry());
-  const rootUrl = pathToFileURL(resolve(dir) + sep).href;
-  return discoverTools(dir, { ...opts, importModule: opts.importModule ?? ((path) => importUserModule(path, quiverUrl, rootUrl)) });
+  const rootUrls = directoryUrls(dir);
+  return discoverTools(dir, { ...opts, importModule: opts.importModule ?? ((path) => importUserModule(path, quiverUrl, rootUrls)) });
 }
 
 /** Loads `<cwd>/.quiver/tools` like user tools, but only with `opts.optIn === true`. */
@@ -51,14 +51,25 @@ export async function loadProjectTools(cwd: string = process.cwd(), opts: Projec
   return loadUserTools(dir, opts);
 }
 
+/** The directory as file: URLs ending in "/", its real path too (Node resolves modules to real paths). */
+function directoryUrls(dir: string): string[] {
+  const urls = [pathToFileURL(resolve(dir) + sep).href];
+  try {
+    urls.push(pathToFileURL(realpathSync(dir) + sep).href);
+  } catch {
+    // a missing directory: discovery finds nothing to import anyway
+  }
+  return urls;
+}
+
 function toUrl(entry: string | URL): string {
   if (entry instanceof URL) return entry.href;
   return /^[a-z][a-z0-9+.-]*:/i.test(entry) && !/^[a-z]:[\\/]/i.test(entry) ? entry : pathToFileURL(entry).href;
 }
 
-async function importUserModule(path: string, quiverUrl: string, rootUrl: string): Promise<unknown> {
+async function importUserModule(path: string, quiverUrl: string, rootUrls: string[]): Promise<unknown> {
   if (/\.m?ts$/.test(path)) await installTypeScriptLoader();
-  installResolveHook(quiverUrl, rootUrl);
+  installResolveHook(quiverUrl, rootUrls);
   return import(pathToFileURL(path).href);
 }
 
@@ -84,12 +95,12 @@ const moduleRoots = new Set<string>();
  * run first, so it is registered again once tsx is in: it must answer "quiver" (and make the
  * directory's .ts files ES modules) before tsx resolves them its own way.
  */
-function installResolveHook(quiverUrl: string, rootUrl: string): void {
-  moduleRoots.add(rootUrl);
+function installResolveHook(quiverUrl: string, rootUrls: string[]): void {
+  for (const url of rootUrls) moduleRoots.add(url);
   const key = `${typeScriptLoaderInstalled ? "after tsx" : "before tsx"} ${quiverUrl} ${[...moduleRoots].join(" ")}`;
   if (hookInstalls.has(key)) return;
   const data: QuiverResolveHookData = { quiverUrl, moduleRoots: [...moduleRoots] };
   registerModuleHooks(new URL("./quiver-resolve-hook.js", import.meta.url), { data });
   hookInstalls.add(key);
-  log.debug(`user tools in ${rootUrl} importing "quiver" get ${quiverUrl}`);
+  log.debug(`user tools in ${rootUrls[0] ?? ""} importing "quiver" get ${quiverUrl}`);
 }

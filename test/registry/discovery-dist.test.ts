@@ -1,7 +1,7 @@
 // End to end against the built package (dist/, built by `npm test` before vitest runs): each
 // scenario runs in a fresh `node` process, so module caches and parser loading are real.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -27,7 +27,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function write(rel: string, text: string): string {
+function writeIn(rel: string, text: string): string {
   const path = join(dir, rel);
   mkdirSync(join(path, ".."), { recursive: true });
   writeFileSync(path, text);
@@ -48,9 +48,9 @@ describe("warm discovery", () => {
   it("loads no parser at all in a fresh process once verdicts are cached", () => {
     const tools = join(dir, "tools");
     // A non-ASCII name makes the fast scanner defer to TypeScript on the cold run.
-    write("tools/needs-parser.ts", 'import { registry } from "quiver";\nconst café = 1;\nregistry.register({ name: "c", toolset: "t", schema: {}, handler: () => String(café) });\n');
-    write("tools/plain.ts", 'import { registry } from "quiver";\nregistry.register({ name: "p", toolset: "t", schema: {}, handler: () => "" });\n');
-    write("tools/helper.ts", "export const x = 1;\n");
+    writeIn("tools/needs-parser.ts", 'import { registry } from "quiver";\nconst café = 1;\nregistry.register({ name: "c", toolset: "t", schema: {}, handler: () => String(café) });\n');
+    writeIn("tools/plain.ts", 'import { registry } from "quiver";\nregistry.register({ name: "p", toolset: "t", schema: {}, handler: () => "" });\n');
+    writeIn("tools/helper.ts", "export const x = 1;\n");
     const script = `
       import { createRequire } from "node:module";
       const d = await import(${JSON.stringify(dist("registry/discovery.js"))});
@@ -71,7 +71,15 @@ describe("warm discovery", () => {
 });
 
 describe("user tools", () => {
-  it("loads TypeScript and JavaScript tools from $QUIVER_HOME/tools into the running quiver", () => {
+  it.each([
+    ["a directory", "home/tools"],
+    ["a symlink to a directory", "real-tools"],
+  ])("loads TypeScript and JavaScript tools from $QUIVER_HOME/tools (%s) into the running quiver", (_what, toolsRel) => {
+    if (toolsRel !== "home/tools") {
+      mkdirSync(join(dir, "home"), { recursive: true });
+      symlinkSync(join(dir, toolsRel), join(dir, "home", "tools"));
+    }
+    const write = (rel: string, text: string) => writeIn(rel.replace(/^home\/tools/, toolsRel), text);
     write("home/tools/hello.ts", [
       'import { registry } from "quiver";',
       'import * as quiver from "quiver";',
@@ -107,7 +115,7 @@ describe("user tools", () => {
 describe("project tools", () => {
   it("are not even looked at without an opt-in, and load with one", async () => {
     const tools = join(dir, ".quiver", "tools");
-    write(".quiver/tools/proj.ts", 'import { registry } from "quiver";\nregistry.register({ name: "proj", toolset: "p", schema: {}, handler: () => "" });\n');
+    writeIn(".quiver/tools/proj.ts", 'import { registry } from "quiver";\nregistry.register({ name: "proj", toolset: "p", schema: {}, handler: () => "" });\n');
     const seen: string[] = [];
     const importModule = async (p: string) => void seen.push(p);
     expect(await loadProjectTools(dir, { importModule, cacheFile: false })).toEqual([]);
