@@ -43,7 +43,7 @@ export function registerChatCommand(program: Command): void {
 Examples:
   quiver chat                                         interactive; /help lists the slash commands
   quiver chat -p "what is in README.md?"              one-shot answer on stdout
-  quiver chat -p "list the TODOs" --json | jq .type   the event stream as JSONL
+  quiver chat -p "list the src files" --json | jq .type  the event stream as JSONL
   quiver chat --base-url http://localhost:11434/v1 --model llama3.1
   quiver chat --continue                              pick up the last session
 
