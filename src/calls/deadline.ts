@@ -21,7 +21,7 @@ class CallContext implements ToolContext {
       this.#controller = new AbortController();
       const parent = this.#parent;
       if (parent?.aborted === true) this.#controller.abort(parent.reason);
-      else parent?.addEventListener("abort", () => this.#controller?.abort(parent.reason), { once: true });
+      else parent?.addEventListener("abort", this.#forward, { once: true });
     }
     return this.#controller.signal;
   }
@@ -29,6 +29,15 @@ class CallContext implements ToolContext {
   abort(reason: unknown): void {
     this.#controller?.abort(reason);
   }
+
+  /** Unhooks from the caller's signal: one turn's signal outlives many calls, and listeners would pile up. */
+  dispose(): void {
+    this.#parent?.removeEventListener("abort", this.#forward);
+  }
+
+  readonly #forward = (): void => {
+    this.#controller?.abort(this.#parent?.reason);
+  };
 }
 
 export function runWithDeadline(name: string, args: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): Promise<ToolOutput> {
@@ -43,6 +52,7 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
       done = true;
       if (deadline !== undefined) cancelDeadline(deadline);
       parent?.removeEventListener("abort", onAbort);
+      callCtx.dispose();
       resolve(value);
     };
     function onAbort(): void {

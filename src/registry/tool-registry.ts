@@ -375,7 +375,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 function resultType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
-  if (typeof value === "object") return (value as object).constructor?.name ?? "object";
   return typeof value;
 }
 

@@ -213,3 +213,31 @@ describe("getToolDefinitions", () => {
     expect(await getToolDefinitions({ enabledToolsets: [TS], disabledToolsets: [TS] })).toEqual([]);
   });
 });
+
+describe("the caller's signal", () => {
+  it("is not left holding listeners after many calls that read it", async () => {
+    add({ name: "mt_reads_signal", handler: (_args, ctx) => JSON.stringify({ aborted: ctx.signal?.aborted }) });
+    const controller = new AbortController();
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      for (let i = 0; i < 30; i++) expect(await call("mt_reads_signal", {}, { signal: controller.signal })).toEqual({ aborted: false });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("reaches a tool that reads it when the caller aborts", async () => {
+    let seen: AbortSignal | undefined;
+    add({ name: "mt_waits_signal", handler: (_args, ctx) => new Promise((resolve) => { seen = ctx.signal; ctx.signal?.addEventListener("abort", () => resolve("{}")); }) });
+    const controller = new AbortController();
+    const pending = call("mt_waits_signal", {}, { signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    expect(await pending).toMatchObject({ error_type: "cancelled" });
+    expect(seen?.aborted).toBe(true);
+  });
+});

@@ -321,7 +321,8 @@ describe("dispatch", () => {
   });
 
   it.each([
-    [{ a: 1 }, "Object"],
+    [{ a: 1 }, "object"],
+    [new Map(), "object"],
     [42, "number"],
     [undefined, "undefined"],
     [null, "null"],
