@@ -26,7 +26,7 @@ export function createApprover(opts: ApproverOptions = {}): Approver {
   return async (request) => {
     if (opts.yes === true || approvedForSession.has(request.key)) return "once";
     if (opts.ask === undefined && input.isTTY !== true) return "deny";
-    output.write(`\n⚠️  ${request.tool} wants to run something ${request.reason}:\n    ${request.subject}\n`);
+    output.write(`\n⚠️  ${request.tool} needs your approval: ${request.reason}\n    ${request.subject}\n`);
     const choices = opts.sessionChoice === true ? "[y]es once / [a]lways this session / [N]o" : "[y/N]";
     const answer = (await (opts.ask ?? askOnce(input, output))(`Allow? ${choices} `)).trim().toLowerCase();
     if (answer === "y" || answer === "yes") return "once";

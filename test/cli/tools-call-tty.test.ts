@@ -1,0 +1,54 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, tempHome } from "../helpers/cli.js";
+
+let home = "";
+let cleanup = () => {};
+beforeAll(() => ({ home, cleanup } = tempHome("quiver-tty-")));
+afterAll(() => cleanup());
+
+/** Runs `quiver tools call` on a pseudo-terminal (util-linux `script`) and types `answer` once the question shows. */
+function callOnTty(command: string, answer: string): Promise<string> {
+  const args = JSON.stringify({ command }).replace(/'/g, "'\\''");
+  const child = spawn("script", ["-qfec", `node ${CLI} tools call terminal '${args}'`, "/dev/null"], {
+    env: { ...process.env, QUIVER_HOME: home, NO_COLOR: "1" },
+  });
+  let screen = "";
+  let answered = false;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      screen += chunk;
+      if (!answered && screen.includes("Allow? [y/N]")) {
+        answered = true;
+        child.stdin.write(`${answer}\n`);
+      }
+    });
+    child.on("error", reject);
+    child.on("close", () => {
+      clearTimeout(timer);
+      resolve(screen);
+    });
+  });
+}
+
+describe("quiver tools call on a terminal", () => {
+  it("asks y/N before a dangerous command and runs it on y", async () => {
+    const dir = join(home, "yes", "sub");
+    mkdirSync(dir, { recursive: true });
+    const screen = await callOnTty(`rm -r ${dir} && echo removed`, "y");
+    expect(screen).toContain("terminal needs your approval: recursive delete");
+    expect(screen).toContain('"output": "removed');
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("runs nothing when the answer is no", async () => {
+    const dir = join(home, "no", "sub");
+    mkdirSync(dir, { recursive: true });
+    const screen = await callOnTty(`rm -r ${dir}`, "n");
+    expect(screen).toContain("denied");
+    expect(existsSync(dir)).toBe(true);
+  });
+});
