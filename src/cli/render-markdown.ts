@@ -6,6 +6,8 @@
  * shows raw as it arrives and is redrawn rendered once it is complete; elsewhere the raw
  * Markdown passes through untouched, which is what a pipe wants.
  */
+import { columnsOf } from "./style.js";
+
 export type RenderMarkdown = (markdown: string) => string;
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
@@ -159,9 +161,6 @@ function screenHeight(out: Out): number {
   return typeof out.rows === "number" && out.rows > 0 ? out.rows : 24;
 }
 
-function columnsOf(out: Out): number {
-  return typeof out.columns === "number" && out.columns > 0 ? out.columns : 80;
-}
 
 /** Terminal cells a string takes: wide CJK and emoji count 2, combining marks 0, a tab up to 8. */
 export function displayWidth(text: string): number {

@@ -7,7 +7,7 @@ import { closestNames } from "../suggest.js";
 import { resolveToolSelection } from "../toolsets.js";
 import type { ChatSetup } from "./chat.js";
 import { formatSessionTable } from "./sessions.js";
-import type { Style } from "./style.js";
+import { firstSentence, type Style } from "./style.js";
 
 export interface SlashContext {
   agent: Agent;
@@ -126,7 +126,3 @@ function selection(setup: ChatSetup): { enabledToolsets?: string[]; disabledTool
   };
 }
 
-function firstSentence(text: string): string {
-  const end = text.search(/\.(\s|$)/);
-  return end === -1 ? text : text.slice(0, end + 1);
-}

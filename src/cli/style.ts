@@ -28,3 +28,11 @@ export function columnsOf(stream: NodeJS.WritableStream & { columns?: number }):
   const columns = stream.columns;
   return typeof columns === "number" && columns > 0 ? columns : 80;
 }
+
+/** The first sentence of a description (first line only), cut to `max` chars for one-line listings. */
+export function firstSentence(text: string, max = 90): string {
+  const line = text.split("\n")[0] ?? "";
+  const end = line.search(/\.(\s|$)/);
+  const sentence = end === -1 ? line : line.slice(0, end + 1);
+  return sentence.length > max ? `${sentence.slice(0, max - 3)}...` : sentence;
+}

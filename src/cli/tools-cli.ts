@@ -7,6 +7,7 @@ import { resolveToolSelection, validateToolset } from "../toolsets.js";
 import { createApprover } from "./approval-prompt.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
+import { firstSentence } from "./style.js";
 import type { ToolsCommonOptions } from "./tools-command.js";
 
 interface ToolRow {
@@ -149,12 +150,6 @@ function renderTable(rows: ToolsetRow[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-function firstSentence(text: string): string {
-  const line = text.split("\n")[0] ?? "";
-  const cut = line.search(/\.\s/);
-  const sentence = cut === -1 ? line : line.slice(0, cut + 1);
-  return sentence.length > 90 ? `${sentence.slice(0, 87)}...` : sentence;
-}
 
 function render(output: ToolOutput): string {
   if (typeof output !== "string") return JSON.stringify(output, null, 2);

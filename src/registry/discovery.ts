@@ -14,6 +14,7 @@ import { VerdictCache } from "./discovery-cache.js";
 import { scanTopLevel } from "./discovery-scanner.js";
 import { registersToolsByTypeScript, typescriptLoadCount } from "./discovery-typescript.js";
 import { createLogger } from "./logger.js";
+import { describeError } from "./tool-registry.js";
 import { quiverPath } from "./paths.js";
 
 const log = createLogger("discovery");
@@ -200,10 +201,6 @@ function importByUrl(path: string): Promise<unknown> {
   return import(pathToFileURL(path).href);
 }
 
-function describeError(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
-}
 
 /** The candidates of `root` whose verdict is "registers", using and refreshing the verdict cache. */
 function selectToolModules(root: string, cacheFile: string | false): string[] {
