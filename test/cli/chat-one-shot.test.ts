@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { assertBuilt, cliEnv, runCli, startCli, waitFor } from "../agent/cli-runner.js";
+import { assertBuilt, cliEnv, runCli, startCli, waitFor } from "../helpers/cli.js";
 import { expectValidHistory, toolResults } from "../agent/fixture.js";
 import { httpError, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { assertBuilt, cliEnv, runCli } from "../agent/cli-runner.js";
+import { assertBuilt, cliEnv, runCli } from "../helpers/cli.js";
 import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 let home: string;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import stripAnsi from "strip-ansi";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLI, assertBuilt, cliEnv, runCli, waitFor } from "../agent/cli-runner.js";
+import { CLI, assertBuilt, cliEnv, runCli, waitFor } from "../helpers/cli.js";
 import { expectValidHistory, toolResults } from "../agent/fixture.js";
 import { hang, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 

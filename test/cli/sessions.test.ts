@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, cliEnv, runCli } from "../agent/cli-runner.js";
+import { assertBuilt, cliEnv, runCli } from "../helpers/cli.js";
 
 let home: string;
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, tempHome } from "../helpers/cli.js";
+import { cliEnv, runCli, tempHome } from "../helpers/cli.js";
 
 let home = "";
 let cleanup = () => {};
@@ -30,7 +30,7 @@ afterAll(() => cleanup());
 
 describe("quiver tools list", () => {
   it("prints every built-in tool grouped by toolset, plus user tools with missing env vars", async () => {
-    const r = await runCli(["tools", "list"], { env });
+    const r = await runCli(["tools", "list"], cliEnv(env));
     expect(r.code).toBe(0);
     for (const name of ["terminal", "read_file", "write_file", "search_files", "patch", "weather"]) expect(r.stdout).toContain(name);
     expect(r.stdout).toMatch(/^file \(available\)/m);
@@ -40,7 +40,7 @@ describe("quiver tools list", () => {
   });
 
   it("emits JSON for scripts", async () => {
-    const r = await runCli(["tools", "list", "--json"], { env });
+    const r = await runCli(["tools", "list", "--json"], cliEnv(env));
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout) as { toolsets: Array<{ name: string; available: boolean; tools: Array<{ name: string; missingEnv: string[] }> }> };
     const file = body.toolsets.find((t) => t.name === "file");
@@ -50,11 +50,11 @@ describe("quiver tools list", () => {
   });
 
   it("filters by toolset and refuses an unknown one", async () => {
-    const r = await runCli(["tools", "list", "--toolsets", "terminal"], { env });
+    const r = await runCli(["tools", "list", "--toolsets", "terminal"], cliEnv(env));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("terminal");
     expect(r.stdout).not.toContain("read_file");
-    const bad = await runCli(["tools", "list", "--toolsets", "nope"], { env });
+    const bad = await runCli(["tools", "list", "--toolsets", "nope"], cliEnv(env));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown toolset "nope"/);
   });
@@ -62,7 +62,7 @@ describe("quiver tools list", () => {
 
 describe("quiver tools show", () => {
   it("prints the definition the model sees", async () => {
-    const r = await runCli(["tools", "show", "read_file"], { env });
+    const r = await runCli(["tools", "show", "read_file"], cliEnv(env));
     expect(r.code).toBe(0);
     const def = JSON.parse(r.stdout) as { type: string; function: { name: string; parameters: { required: string[] } } };
     expect(def.type).toBe("function");
@@ -71,7 +71,7 @@ describe("quiver tools show", () => {
   });
 
   it("suggests the closest name for an unknown tool and exits 2", async () => {
-    const r = await runCli(["tools", "show", "read_fil"], { env });
+    const r = await runCli(["tools", "show", "read_fil"], cliEnv(env));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown tool "read_fil"\. Did you mean read_file/);
   });
@@ -79,43 +79,43 @@ describe("quiver tools show", () => {
 
 describe("quiver tools call", () => {
   it("runs a tool and prints its result", async () => {
-    const r = await runCli(["tools", "call", "read_file", JSON.stringify({ path: join(home, "notes.txt") })], { env });
+    const r = await runCli(["tools", "call", "read_file", JSON.stringify({ path: join(home, "notes.txt") })], cliEnv(env));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("2|beta");
   });
 
   it("runs a user tool from $QUIVER_HOME/tools", async () => {
-    const r = await runCli(["tools", "call", "weather", '{"city":"Oslo"}'], { env });
+    const r = await runCli(["tools", "call", "weather", '{"city":"Oslo"}'], cliEnv(env));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ city: "Oslo", sky: "clear" });
   });
 
   it("reads arguments from stdin with -", async () => {
-    const r = await runCli(["tools", "call", "terminal", "-"], { env, input: '{"command":"echo from-stdin"}' });
+    const r = await runCli(["tools", "call", "terminal", "-"], cliEnv(env), { input: '{"command":"echo from-stdin"}' });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).output).toContain("from-stdin");
   });
 
   it("exits 1 when the tool returns an error", async () => {
-    const r = await runCli(["tools", "call", "read_file", '{"path":"/definitely/not/here"}'], { env });
+    const r = await runCli(["tools", "call", "read_file", '{"path":"/definitely/not/here"}'], cliEnv(env));
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toBeTruthy();
   });
 
   it("exits 1 with validation details for arguments that break the schema", async () => {
-    const r = await runCli(["tools", "call", "read_file", '{"offset":2}'], { env });
+    const r = await runCli(["tools", "call", "read_file", '{"offset":2}'], cliEnv(env));
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ error_type: "invalid_arguments" });
   });
 
   it("exits 2 on arguments that are not JSON", async () => {
-    const r = await runCli(["tools", "call", "read_file", "{path:"], { env });
+    const r = await runCli(["tools", "call", "read_file", "{path:"], cliEnv(env));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not valid JSON/);
   });
 
   it("exits 2 on an unknown tool", async () => {
-    const r = await runCli(["tools", "call", "terminl", "{}"], { env });
+    const r = await runCli(["tools", "call", "terminl", "{}"], cliEnv(env));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Did you mean terminal/);
   });
@@ -124,16 +124,16 @@ describe("quiver tools call", () => {
     const dir = join(home, "victim");
     mkdirSync(join(dir, "sub"), { recursive: true });
     const args = JSON.stringify({ command: `rm -r ${dir}/sub && echo removed` });
-    const refused = await runCli(["tools", "call", "terminal", args], { env });
+    const refused = await runCli(["tools", "call", "terminal", args], cliEnv(env));
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout).error).toMatch(/approv/i);
-    const allowed = await runCli(["tools", "call", "terminal", args, "--yes"], { env });
+    const allowed = await runCli(["tools", "call", "terminal", args, "--yes"], cliEnv(env));
     expect(allowed.code).toBe(0);
     expect(JSON.parse(allowed.stdout).output).toContain("removed");
   });
 
   it("refuses a hardline command even with --yes", async () => {
-    const r = await runCli(["tools", "call", "terminal", '{"command":"rm -rf /"}', "--yes"], { env });
+    const r = await runCli(["tools", "call", "terminal", '{"command":"rm -rf /"}', "--yes"], cliEnv(env));
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toBeTruthy();
   });
@@ -141,7 +141,7 @@ describe("quiver tools call", () => {
 
 describe("quiver --help", () => {
   it("teaches the commands", async () => {
-    const r = await runCli(["--help"], { env });
+    const r = await runCli(["--help"], cliEnv(env));
     expect(r.code).toBe(0);
     for (const cmd of ["chat", "tools", "serve", "doctor", "sessions", "mcp"]) expect(r.stdout).toContain(cmd);
   });

@@ -1,10 +1,28 @@
-/** Runs the built CLI (`dist/cli/main.js`) as a real child process. Build first: `npm test` does. */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+/**
+ * Runs the built CLI (`node dist/cli/main.js`, built by `npm run build`) as a child process with
+ * a controlled environment: its own QUIVER_HOME, and OPENAI_* / QUIVER_MODEL only as given.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
-export const CLI = join(import.meta.dirname, "../../dist/cli/main.js");
+export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+
+export function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error(`${CLI} does not exist: run \`npm run build\` (npx tsc -p tsconfig.json) before the CLI tests.`);
+}
+
+/** process.env without anything that would point the CLI at a real model or a real home. */
+export function cliEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(OPENAI_|QUIVER_|OPENROUTER_)/.test(name) || name === "NO_COLOR" || name === "FORCE_COLOR") continue;
+    env[name] = value;
+  }
+  for (const [name, value] of Object.entries(vars)) if (value !== undefined) env[name] = value;
+  return env;
+}
 
 export interface CliResult {
   code: number | null;
@@ -13,34 +31,42 @@ export interface CliResult {
   stderr: string;
 }
 
-export interface CliOptions {
-  env?: Record<string, string | undefined>;
-  input?: string;
-  cwd?: string;
-  timeoutMs?: number;
+export interface RunningCli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  done: Promise<CliResult>;
 }
 
-/** A fresh $QUIVER_HOME; remove it with the returned cleanup. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv, options: { input?: string; cwd?: string } = {}): RunningCli {
+  const child = spawn(process.execPath, [CLI, ...args], { env, cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  child.stdin!.end(options.input ?? "");
+  const done = new Promise<CliResult>((resolveDone, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => resolveDone({ code, signal, stdout, stderr }));
+  });
+  return { child, stdout: () => stdout, stderr: () => stderr, done };
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+  return startCli(args, env, options).done;
+}
+
+/** Polls `check` until it returns true; fails after `timeoutMs` with `what` and the last state. */
+export async function waitFor(check: () => boolean, what: () => string, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A fresh directory to use as $QUIVER_HOME; remove it with the returned cleanup. */
 export function tempHome(prefix = "quiver-cli-"): { home: string; cleanup: () => void } {
   const home = mkdtempSync(join(tmpdir(), prefix));
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
-}
-
-export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...opts.env };
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [CLI, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 20_000);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-    child.stdin.end(opts.input ?? "");
-  });
 }

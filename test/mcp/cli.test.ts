@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { CLI, runCli, tempHome } from "../helpers/cli.js";
+import { CLI, cliEnv, runCli, tempHome } from "../helpers/cli.js";
 import { EVERYTHING, stopChild, testServer, waitFor } from "./support.js";
 
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -33,7 +33,7 @@ const everything = { command: process.execPath, args: [EVERYTHING, "stdio"] };
 describe("quiver mcp list", () => {
   test("shows each server's state, tool count and error; exit 1 when one is down", async () => {
     const home = homeWith({ everything, dead: testServer(["--exit-at-start"]) });
-    const r = await runCli(["mcp", "list"], { env: { QUIVER_HOME: home } });
+    const r = await runCli(["mcp", "list"], cliEnv({ QUIVER_HOME: home }));
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^SERVER\s+TRANSPORT\s+STATE\s+TOOLS/m);
     expect(r.stdout).toMatch(/^everything\s+stdio\s+connected\s+\d+\s+mcp-everything/m);
@@ -42,13 +42,13 @@ describe("quiver mcp list", () => {
   });
 
   test("--json gives the full status; no servers configured is not an error", async () => {
-    const r = await runCli(["mcp", "list", "--json"], { env: { QUIVER_HOME: homeWith({ everything }) } });
+    const r = await runCli(["mcp", "list", "--json"], cliEnv({ QUIVER_HOME: homeWith({ everything }) }));
     expect(r.code).toBe(0);
     const [status] = (JSON.parse(r.stdout) as { servers: Array<Record<string, unknown>> }).servers;
     expect(status).toMatchObject({ name: "everything", state: "connected", toolset: "mcp-everything" });
     expect(status?.tools).toContain("mcp__everything__echo");
 
-    const empty = await runCli(["mcp", "list"], { env: { QUIVER_HOME: homeWith({}) } });
+    const empty = await runCli(["mcp", "list"], cliEnv({ QUIVER_HOME: homeWith({}) }));
     expect(empty.code).toBe(0);
     expect(empty.stdout).toMatch(/No MCP servers configured/);
   });
@@ -56,7 +56,7 @@ describe("quiver mcp list", () => {
 
 describe("quiver tools with MCP servers", () => {
   test("tools call runs an MCP tool from the shell", async () => {
-    const r = await runCli(["tools", "call", "mcp__everything__echo", '{"message":"hi"}'], { env: { QUIVER_HOME: homeWith({ everything }) } });
+    const r = await runCli(["tools", "call", "mcp__everything__echo", '{"message":"hi"}'], cliEnv({ QUIVER_HOME: homeWith({ everything }) }));
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ result: "Echo: hi" });
@@ -64,11 +64,11 @@ describe("quiver tools with MCP servers", () => {
 
   test("tools list and show include MCP tools and report servers that failed", async () => {
     const env = { QUIVER_HOME: homeWith({ everything, dead: testServer(["--exit-at-start"]) }) };
-    const list = await runCli(["tools", "list"], { env });
+    const list = await runCli(["tools", "list"], cliEnv(env));
     expect(list.code).toBe(0);
     expect(list.stdout).toContain("mcp__everything__echo");
     expect(list.stderr).toMatch(/MCP server "dead" failed/);
-    const show = await runCli(["tools", "show", "mcp__everything__echo"], { env });
+    const show = await runCli(["tools", "show", "mcp__everything__echo"], cliEnv(env));
     expect(JSON.parse(show.stdout)).toMatchObject({ type: "function", function: { name: "mcp__everything__echo", parameters: { type: "object" } } });
   });
 });
@@ -140,7 +140,7 @@ describe("quiver serve --http", () => {
   });
 
   test("refuses a non-loopback bind without a token", async () => {
-    const r = await runCli(["serve", "--http", "--host", "0.0.0.0", "--port", "0", "--no-mcp"], { env: { QUIVER_HOME: homeWith({}), QUIVER_SERVE_TOKEN: undefined } });
+    const r = await runCli(["serve", "--http", "--host", "0.0.0.0", "--port", "0", "--no-mcp"], cliEnv({ QUIVER_HOME: homeWith({}), QUIVER_SERVE_TOKEN: undefined }));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/non-loopback address 0\.0\.0\.0 without a token/);
   });
