@@ -1,7 +1,6 @@
 /** `search_files`: a regex search over the lines of text files, like a small `grep -rn`. */
 import { readFile } from "node:fs/promises";
 import { relative, sep } from "node:path";
-import picomatch from "picomatch";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
 import { looksBinary } from "./binary-file.js";
@@ -43,7 +42,7 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   const limit = Math.min(requested, MAX_MATCH_LIMIT);
   const caseSensitive = optionalBooleanArg(args, "case_sensitive") ?? true;
   const regex = compile(pattern, caseSensitive);
-  const matchesGlob = globMatcher(glob);
+  const matchesGlob = await globMatcher(glob);
 
   const rootStats = await statOrUndefined(root);
   if (rootStats === undefined) throw new ToolInputError(`Search path not found: ${displayPath(root)}. Check the path, or search from "." instead.`);
@@ -103,8 +102,10 @@ function compile(pattern: string, caseSensitive: boolean): RegExp {
 
 // A glob without a slash matches the file name ("*.ts"), one with a slash the path relative to
 // the search root ("src/deep/*.ts"). Done here: picomatch's `basename` option breaks the latter.
-function globMatcher(glob: string | undefined): (relPath: string) => boolean {
+// picomatch loads on first use: every CLI start imports this tool, few searches use a glob.
+async function globMatcher(glob: string | undefined): Promise<(relPath: string) => boolean> {
   if (glob === undefined) return () => true;
+  const { default: picomatch } = await import("picomatch");
   const isMatch = picomatch(glob, { dot: true });
   if (glob.includes("/")) return isMatch;
   return (relPath) => isMatch(relPath.slice(relPath.lastIndexOf("/") + 1));
