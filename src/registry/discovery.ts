@@ -25,8 +25,8 @@ export const TOOL_MODULE_EXTENSIONS: readonly string[] = [".ts", ".mts", ".js", 
 /** The MCP bridge module's name: it registers tools at runtime, so discovery never imports it. */
 export const MCP_BRIDGE_MODULE_NAME = "mcp-tool";
 
-/** Module names (the part before the first dot) that are never tools. */
-export const EXCLUDED_TOOL_MODULE_NAMES: readonly string[] = ["index", "registry", MCP_BRIDGE_MODULE_NAME];
+/** Module names (the part before the first dot) that are never tools; `mcp_tool` is the reference agent's spelling. */
+export const EXCLUDED_TOOL_MODULE_NAMES: readonly string[] = ["index", "registry", MCP_BRIDGE_MODULE_NAME, "mcp_tool"];
 
 /** The package form: `dir/<name>/tool.<ext>`. */
 export const PACKAGE_TOOL_MODULE_NAME = "tool";

@@ -119,7 +119,7 @@ describe("moduleRegistersTools", () => {
 describe("candidates", () => {
   it("lists dir/*.{ts,mts,js,mjs} and dir/*/tool.*, sorted, without the excluded names", () => {
     for (const name of ["b.ts", "a.js", "c.mts", "d.mjs", "x.ts", "x.js", "pkg/tool.ts", "pkg/other.ts", "deep/pkg/tool.ts"]) write(name, "");
-    for (const name of ["index.ts", "registry.js", "mcp-tool.ts", "types.d.ts", "a.test.ts", "b.spec.mjs", "notes.md", "x.js.map", ".hidden.ts"]) {
+    for (const name of ["index.ts", "registry.js", "mcp-tool.ts", "mcp_tool.mts", "types.d.ts", "a.test.ts", "b.spec.mjs", "notes.md", "x.js.map", ".hidden.ts"]) {
       write(name, REGISTERS);
     }
     write("node_modules/tool.js", REGISTERS);
@@ -131,6 +131,7 @@ describe("candidates", () => {
     expect(MCP_BRIDGE_MODULE_NAME).toBe("mcp-tool");
     expect(EXCLUDED_TOOL_MODULE_NAMES).toEqual(expect.arrayContaining(["index", "registry", "mcp-tool"]));
     expect(isToolModuleFileName("mcp-tool.js")).toBe(false);
+    expect(isToolModuleFileName("mcp_tool.ts")).toBe(false);
     expect(isToolModuleFileName("terminal.js")).toBe(true);
     expect(isToolModuleFileName("tool.d.mts")).toBe(false);
   });
