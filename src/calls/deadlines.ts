@@ -2,10 +2,8 @@
  * Call deadlines on one shared timer. A setTimeout/clearTimeout pair per tool call costs more
  * than a small tool itself; calls mostly share one timeout, so each new deadline is later than
  * the armed one and scheduling is just a Set insert. The timer is re-armed for the earliest
- * deadline left whenever it fires.
+ * deadline left whenever it fires. Time is Date.now(), which fake timers in tests control too.
  */
-import { performance } from "node:perf_hooks";
-
 export interface Deadline {
   readonly at: number;
   readonly fire: () => void;
@@ -17,7 +15,7 @@ let armedAt = Infinity;
 
 /** Calls `fire` once `ms` have passed, unless `cancelDeadline` comes first. */
 export function scheduleDeadline(ms: number, fire: () => void): Deadline {
-  const deadline = { at: performance.now() + ms, fire };
+  const deadline = { at: Date.now() + ms, fire };
   pending.add(deadline);
   if (deadline.at < armedAt) arm(deadline.at);
   return deadline;
@@ -30,7 +28,7 @@ export function cancelDeadline(deadline: Deadline): void {
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
   armedAt = at;
-  timer = setTimeout(sweep, Math.max(0, Math.ceil(at - performance.now())));
+  timer = setTimeout(sweep, Math.max(0, Math.ceil(at - Date.now())));
   // Pending deadlines must not keep a process alive on their own.
   timer.unref();
 }
@@ -38,7 +36,7 @@ function arm(at: number): void {
 function sweep(): void {
   timer = undefined;
   armedAt = Infinity;
-  const now = performance.now();
+  const now = Date.now();
   let next = Infinity;
   for (const deadline of pending) {
     if (deadline.at <= now) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { validatorCompilations } from "../../src/calls/validation.js";
 import { getToolDefinitions, handleFunctionCall } from "../../src/model-tools.js";
 import { registry, type RegisterOptions } from "../../src/registry/index.js";
@@ -239,5 +239,19 @@ describe("the caller's signal", () => {
     controller.abort();
     expect(await pending).toMatchObject({ error_type: "cancelled" });
     expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe("timeouts under fake timers", () => {
+  it("fires when the test clock passes the deadline", async () => {
+    vi.useFakeTimers();
+    try {
+      add({ name: "mt_fake_slow", timeoutMs: 10_000, handler: () => new Promise(() => {}) });
+      const pending = handleFunctionCall("mt_fake_slow", {});
+      await vi.advanceTimersByTimeAsync(10_001);
+      expect(JSON.parse((await pending) as string)).toEqual({ error: "Tool mt_fake_slow timed out after 10s", error_type: "timeout" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
