@@ -42,7 +42,12 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
   if (prompt !== undefined && prompt.trim() === "") throw new CliError('the prompt is empty: quiver chat -p "what to do" (or -p - to read it from stdin)');
   const session = openSession(opts);
-  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS, projectTools: opts.projectTools === true });
+  const runtime = await startRuntime({
+    mcp: opts.mcp,
+    mcpServers: config.mcp?.servers,
+    mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS,
+    projectTools: opts.projectTools === true,
+  });
   try {
     const setup: ChatSetup = {
       settings,

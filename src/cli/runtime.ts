@@ -9,6 +9,8 @@ import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 export interface RuntimeOptions {
   /** Connect the MCP servers of config.yaml (default true). */
   mcp?: boolean;
+  /** The `mcp.servers` section when the caller has already read config.yaml (else it is read here). */
+  mcpServers?: unknown;
   /** Longest wait for MCP servers before going on without the slow ones (ms). */
   mcpWaitMs?: number;
   /** Load ./.quiver/tools of the current project (opt-in: a cloned repo must not run code silently). */
@@ -34,7 +36,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   await loadBuiltinTools();
   await loadUserTools();
   if (opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1") await loadProjectTools(process.cwd(), { optIn: true });
-  const mcp = opts.mcp === false ? undefined : await connectMcp(opts.mcpWaitMs);
+  const mcp = opts.mcp === false ? undefined : await connectMcp(opts);
   let reported = false;
   const reportProblems = (): void => {
     if (reported || mcp === undefined) return;
@@ -55,7 +57,10 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   };
 }
 
-async function connectMcp(waitMs: number | undefined): Promise<McpManager> {
+async function connectMcp(opts: RuntimeOptions): Promise<McpManager> {
   const { connectConfiguredServers } = await import("../mcp/client.js");
-  return connectConfiguredServers(waitMs !== undefined ? { waitMs } : {});
+  return connectConfiguredServers({
+    ...(opts.mcpWaitMs !== undefined && { waitMs: opts.mcpWaitMs }),
+    ...("mcpServers" in opts && { servers: opts.mcpServers }),
+  });
 }
