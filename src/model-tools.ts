@@ -7,7 +7,7 @@ import { parseArguments } from "./calls/arguments.js";
 import { runWithDeadline } from "./calls/deadline.js";
 import { spill } from "./calls/spillover.js";
 import { validateArguments } from "./calls/validation.js";
-import { registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
+import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
 import { closestNames } from "./suggest.js";
 import { resolveToolSelection } from "./toolsets.js";
 
@@ -54,6 +54,16 @@ export async function getToolDefinitions(selection: ToolSelection = {}): Promise
  * applies the tool's timeout and the caller's signal, and caps the result. Never rejects.
  */
 export async function handleFunctionCall(name: string, rawArguments: unknown, ctx: ToolContext = {}): Promise<ToolOutput> {
+  try {
+    return await callTool(name, rawArguments, ctx);
+  } catch (err) {
+    // Reached only by hostile input (e.g. raw arguments that are a Proxy whose traps throw):
+    // the promise is that every call is answered, so this answers too.
+    return toolError(`Tool ${String(name)}: the call could not be run: ${describeError(err)}`, { error_type: "internal_error" });
+  }
+}
+
+async function callTool(name: string, rawArguments: unknown, ctx: ToolContext): Promise<ToolOutput> {
   const entry = registry.getEntry(name);
   if (entry === undefined) return unknownTool(name);
 

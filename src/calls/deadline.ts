@@ -3,7 +3,7 @@
  * `signal` fires on either; it is created only if the tool reads it, because an AbortController
  * per call is a measurable share of a small tool's cost and most tools never look at it.
  */
-import { registry, toolError, type ToolContext, type ToolOutput } from "../registry/index.js";
+import { describeError, registry, toolError, type ToolContext, type ToolOutput } from "../registry/index.js";
 import { cancelDeadline, scheduleDeadline, type Deadline } from "./deadlines.js";
 
 class CallContext implements ToolContext {
@@ -66,7 +66,8 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
         finish(toolError(`Tool ${name} timed out after ${formatSeconds(timeoutMs)}`, { error_type: "timeout" }));
       });
     }
-    registry.dispatch(name, args, callCtx).then(finish);
+    // dispatch never rejects; the second callback keeps that promise true of this call too.
+    registry.dispatch(name, args, callCtx).then(finish, (err: unknown) => finish(toolError(`Tool ${name} failed: ${describeError(err)}`)));
   });
 }
 

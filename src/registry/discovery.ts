@@ -14,7 +14,7 @@ import { VerdictCache } from "./discovery-cache.js";
 import { scanTopLevel } from "./discovery-scanner.js";
 import { registersToolsByTypeScript, typescriptLoadCount } from "./discovery-typescript.js";
 import { createLogger } from "./logger.js";
-import { describeError } from "./tool-registry.js";
+import { describeError } from "./describe-error.js";
 import { quiverPath } from "./paths.js";
 
 const log = createLogger("discovery");

@@ -1,4 +1,5 @@
-export { ToolRegistry, registry, DEFAULT_MAX_RESULT_CHARS, DEFAULT_EMOJI, describeError } from "./tool-registry.js";
+export { ToolRegistry, registry, DEFAULT_MAX_RESULT_CHARS, DEFAULT_EMOJI } from "./tool-registry.js";
+export { describeError } from "./describe-error.js";
 export type { RegistryListener } from "./tool-registry.js";
 export { checkAvailable, configureAvailability, invalidateCheckFnCache } from "./availability.js";
 export type { AvailabilityOptions } from "./availability.js";

@@ -5,10 +5,11 @@
  */
 import { checkAvailable } from "./availability.js";
 import { createLogger } from "./logger.js";
-import { boundErrorText, MAX_ERROR_CHARS, toolError } from "./results.js";
+import { describeError } from "./describe-error.js";
+import { toolError } from "./results.js";
+import { isPlainObject, isThenable, resultType, toToolOutput } from "./tool-output.js";
 import type {
   CheckFn,
-  MultimodalResult,
   RegisterOptions,
   ToolAvailabilityReport,
   ToolContext,
@@ -26,7 +27,6 @@ export const DEFAULT_MAX_RESULT_CHARS = 100_000;
 export const DEFAULT_EMOJI = "⚡";
 
 const EMPTY_CONTEXT: ToolContext = Object.freeze({});
-const ERROR_PREFIX = /^\s*\{\s*"error"\s*:/;
 
 export type RegistryListener = (generation: number) => void;
 
@@ -174,16 +174,7 @@ export class ToolRegistry {
     } catch (err) {
       return toolError(`Tool execution failed: ${describeError(err)}`);
     }
-    if (typeof result === "string") {
-      return result.length > MAX_ERROR_CHARS && ERROR_PREFIX.test(result) ? reboundError(result) : result;
-    }
-    if (isMultimodal(result)) return result;
-    const type = resultType(result);
-    return toolError(`Tool handler returned unsupported result type: ${type}`, {
-      error_type: "tool_result_contract",
-      tool: name,
-      result_type: type,
-    });
+    return toToolOutput(name, result);
   }
 
   async isToolsetAvailable(toolset: string): Promise<boolean> {
@@ -251,7 +242,6 @@ export class ToolRegistry {
     this.#toolsets.delete(entry.toolset);
     for (const [alias, target] of this.#aliases) if (target === entry.toolset) this.#aliases.delete(alias);
   }
-
 
   #entriesSorted(names: Iterable<string>): ToolEntry[] {
     const wanted = names instanceof Set ? (names as Set<string>) : new Set(names);
@@ -350,48 +340,6 @@ function makeEntry(opts: RegisterOptions): ToolEntry {
 function requireName(what: string, value: unknown): asserts value is string {
   if (typeof value !== "string" || value.trim() === "") {
     throw new TypeError(`registry: ${what} must be a non-empty string, got ${JSON.stringify(value)}`);
-  }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-function isMultimodal(value: unknown): value is MultimodalResult {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as MultimodalResult)._multimodal === true &&
-    Array.isArray((value as MultimodalResult).content)
-  );
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value instanceof Promise || (typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function");
-}
-
-function resultType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
-export function describeError(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
-}
-
-// A handler's own oversized `{"error": ...}` is cut like ours, keeping its other fields.
-function reboundError(text: string): string {
-  try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    if (typeof body.error === "string") body.error = boundErrorText(body.error);
-    else body.error = boundErrorText(JSON.stringify(body.error));
-    return JSON.stringify(body);
-  } catch {
-    return toolError(text);
   }
 }
 
