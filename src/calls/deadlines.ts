@@ -18,19 +18,18 @@ export function scheduleDeadline(ms: number, fire: () => void): Deadline {
   const deadline = { at: Date.now() + ms, fire };
   pending.add(deadline);
   if (deadline.at < armedAt) arm(deadline.at);
+  else if (pending.size === 1) timer?.ref();
   return deadline;
 }
 
 export function cancelDeadline(deadline: Deadline): void {
-  pending.delete(deadline);
+  if (pending.delete(deadline) && pending.size === 0) timer?.unref();
 }
 
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
   armedAt = at;
   timer = setTimeout(sweep, Math.max(0, Math.ceil(at - Date.now())));
-  // Pending deadlines must not keep a process alive on their own.
-  timer.unref();
 }
 
 function sweep(): void {
