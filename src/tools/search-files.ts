@@ -6,6 +6,7 @@ import type { ToolContext } from "../registry/index.js";
 import { looksBinary } from "./binary-file.js";
 import { walkFiles } from "./file-walk.js";
 import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
+import { PatternTooSlowError, RegexSearch, type LineHit } from "./regex-worker-pool.js";
 import {
   ToolInputError,
   optionalBooleanArg,
@@ -41,38 +42,22 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   const requested = optionalNumberArg(args, "limit", { integer: true, min: 1 }) ?? DEFAULT_MATCH_LIMIT;
   const limit = Math.min(requested, MAX_MATCH_LIMIT);
   const caseSensitive = optionalBooleanArg(args, "case_sensitive") ?? true;
-  const regex = compile(pattern, caseSensitive);
+  const flags = compile(pattern, caseSensitive);
   const matchesGlob = await globMatcher(glob);
 
   const rootStats = await statOrUndefined(root);
   if (rootStats === undefined) throw new ToolInputError(`Search path not found: ${displayPath(root)}. Check the path, or search from "." instead.`);
-  const files = rootStats.isDirectory() ? walkFiles(root, ctx.signal) : single(root);
-
-  const matches: string[] = [];
-  let filesSearched = 0;
-  let skipped = 0;
-  let truncated = false;
-  for await (const file of files) {
-    const rel = rootStats.isDirectory() ? relative(root, file).split(sep).join("/") : file.slice(file.lastIndexOf(sep) + 1);
-    if (!matchesGlob(rel)) continue;
-    const lines = await textLines(file);
-    if (lines === undefined) {
-      skipped++;
-      continue;
-    }
-    filesSearched++;
-    const shown = displayPath(file);
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i] as string;
-      if (!regex.test(line)) continue;
-      if (matches.length === limit) {
-        truncated = true;
-        break;
-      }
-      matches.push(`${shown}:${i + 1}:${clip(line)}`);
-    }
-    if (truncated) break;
+  const isDir = rootStats.isDirectory();
+  const files = isDir ? walkFiles(root, ctx.signal) : single(root);
+  const relativeName = (file: string): string => (isDir ? relative(root, file).split(sep).join("/") : file.slice(file.lastIndexOf(sep) + 1));
+  const search = new RegexSearch(pattern, flags);
+  let found: Found;
+  try {
+    found = await collectMatches(search, files, (file) => matchesGlob(relativeName(file)), limit, ctx.signal);
+  } finally {
+    search.close();
   }
+  const { matches, filesSearched, skipped, truncated } = found;
 
   const result: SearchResult = {
     pattern,
@@ -91,9 +76,64 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   return toolResult(result);
 }
 
-function compile(pattern: string, caseSensitive: boolean): RegExp {
+interface Found {
+  matches: string[];
+  filesSearched: number;
+  skipped: number;
+  truncated: boolean;
+}
+
+/** Up to `limit` matches, file by file; `truncated` when there were more. */
+async function collectMatches(
+  search: RegexSearch,
+  files: AsyncIterable<string>,
+  wanted: (file: string) => boolean,
+  limit: number,
+  signal: AbortSignal | undefined,
+): Promise<Found> {
+  const found: Found = { matches: [], filesSearched: 0, skipped: 0, truncated: false };
+  for await (const file of files) {
+    if (!wanted(file)) continue;
+    const text = await fileText(file);
+    if (text === undefined) {
+      found.skipped++;
+      continue;
+    }
+    found.filesSearched++;
+    if (text === "") continue;
+    // One hit past the limit tells a full page from a truncated one.
+    const hits = await matchIn(search, text, limit - found.matches.length + 1, file, signal);
+    const shown = displayPath(file);
+    for (const hit of hits) {
+      if (found.matches.length === limit) {
+        found.truncated = true;
+        return found;
+      }
+      found.matches.push(`${shown}:${hit.index + 1}:${clip(hit.line)}`);
+    }
+  }
+  return found;
+}
+
+async function matchIn(search: RegexSearch, text: string, limit: number, file: string, signal: AbortSignal | undefined): Promise<LineHit[]> {
   try {
-    return new RegExp(pattern, caseSensitive ? "" : "i");
+    return await search.match(text, limit, signal);
+  } catch (err) {
+    if (!(err instanceof PatternTooSlowError)) throw err;
+    throw new ToolInputError(
+      `The pattern ${JSON.stringify(search.pattern)} was too slow: matching it against ${displayPath(file)} took over ${err.budgetMs / 1000}s, so the search was stopped. ` +
+        "Nested or overlapping quantifiers such as (a+)+ or (a|aa)* backtrack exponentially on some lines; simplify the pattern (e.g. (a+)+ → a+), or narrow path or glob.",
+      { error_type: "pattern_too_slow" },
+    );
+  }
+}
+
+/** The regex flags for the pattern; throws a ToolInputError when the pattern does not compile. */
+function compile(pattern: string, caseSensitive: boolean): string {
+  const flags = caseSensitive ? "" : "i";
+  try {
+    new RegExp(pattern, flags);
+    return flags;
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new ToolInputError(`Invalid regular expression ${JSON.stringify(pattern)}: ${reason}. Patterns use JavaScript RegExp syntax; escape special characters such as ( [ { . * + ? with a backslash.`);
@@ -115,8 +155,8 @@ async function* single(path: string): AsyncGenerator<string> {
   yield path;
 }
 
-/** The file's lines, or undefined for a binary, oversized or unreadable file. */
-async function textLines(path: string): Promise<string[] | undefined> {
+/** The file's text, or undefined for a binary, oversized or unreadable file. */
+async function fileText(path: string): Promise<string | undefined> {
   const stats = await statOrUndefined(path).catch(() => undefined);
   if (stats === undefined || !stats.isFile() || stats.size > MAX_SEARCH_FILE_BYTES) return undefined;
   let bytes: Buffer;
@@ -125,10 +165,7 @@ async function textLines(path: string): Promise<string[] | undefined> {
   } catch {
     return undefined;
   }
-  if (looksBinary(bytes)) return undefined;
-  const lines = bytes.toString("utf8").split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  return looksBinary(bytes) ? undefined : bytes.toString("utf8");
 }
 
 function clip(line: string): string {

@@ -1,0 +1,139 @@
+/**
+ * Regex matching off the main thread, for `search_files`. JavaScript regexes backtrack, and a
+ * pattern like `(a+)+$` takes exponential time on some lines; on the main thread that freezes
+ * every other call (`quiver serve` stopped answering all clients) and no abort can interrupt
+ * it. Here the lines are matched in a worker thread that is terminated when it overruns its
+ * budget or the call is aborted. A linear-time engine (re2js) was measured as the alternative:
+ * 3-5x slower per line, and it refuses lookaround and backreferences, which JS users expect
+ * (numbers in bench/robustness.bench.mjs and docs/guarantees.md).
+ *
+ * Workers are pooled (spawning one costs ~30 ms): idle ones are unref'd so they never keep the
+ * process alive, and one that was terminated is simply not returned to the pool.
+ */
+import { Worker } from "node:worker_threads";
+
+/** How long matching one file may take before the pattern is declared too slow. */
+export const REGEX_BUDGET_MS = 3_000;
+const MAX_IDLE_WORKERS = 2;
+
+// Plain JS evaluated in the worker (no module of ours to resolve, so it runs the same from
+// src/ under the test runner and from dist/). Lines are split exactly like a text file's
+// lines elsewhere: on \n, a trailing \r dropped, no empty last line for a final newline.
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+let key = "";
+let regex;
+parentPort.on("message", ({ pattern, flags, text, limit }) => {
+  if (key !== flags + "/" + pattern) {
+    regex = new RegExp(pattern, flags);
+    key = flags + "/" + pattern;
+  }
+  const hits = [];
+  let lineNo = 0;
+  for (let start = 0; start < text.length && hits.length < limit * 2; lineNo++) {
+    let end = text.indexOf("\\n", start);
+    if (end === -1) end = text.length;
+    const line = text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end);
+    if (regex.test(line)) hits.push(lineNo, line);
+    start = end + 1;
+  }
+  parentPort.postMessage(hits);
+});
+`;
+
+/** Thrown by `match` when one file took longer than the budget. */
+export class PatternTooSlowError extends Error {
+  override name = "PatternTooSlowError";
+  constructor(readonly budgetMs: number) {
+    super(`matching took over ${budgetMs} ms`);
+  }
+}
+
+export interface LineHit {
+  /** 0-based line index. */
+  index: number;
+  line: string;
+}
+
+const idle: Worker[] = [];
+
+/** One search: a pattern matched against file after file on one worker. Call `close()` when done. */
+export class RegexSearch {
+  #worker: Worker | undefined;
+
+  constructor(
+    readonly pattern: string,
+    readonly flags: string,
+    readonly budgetMs: number = REGEX_BUDGET_MS,
+  ) {}
+
+  /** The first `limit` matching lines of `text`. Rejects with PatternTooSlowError or the abort reason. */
+  match(text: string, limit: number, signal?: AbortSignal): Promise<LineHit[]> {
+    if (signal?.aborted === true) return Promise.reject(abortReason(signal));
+    const worker = (this.#worker ??= acquire());
+    return new Promise<LineHit[]>((resolve, reject) => {
+      const settle = (): void => {
+        clearTimeout(timer);
+        worker.off("message", onMessage).off("error", onFailure).off("exit", onFailure);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      // A stuck worker cannot be asked to stop; terminating it is the only interrupt there is.
+      const kill = (reason: unknown): void => {
+        settle();
+        this.#worker = undefined;
+        void worker.terminate();
+        reject(reason);
+      };
+      const onMessage = (flat: Array<number | string>): void => {
+        settle();
+        resolve(toHits(flat));
+      };
+      const onFailure = (err: unknown): void => kill(err instanceof Error ? err : new Error(`regex worker exited (${String(err)})`));
+      const onAbort = (): void => kill(abortReason(signal as AbortSignal));
+      const timer = setTimeout(() => kill(new PatternTooSlowError(this.budgetMs)), this.budgetMs);
+      worker.on("message", onMessage).once("error", onFailure).once("exit", onFailure);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      worker.postMessage({ pattern: this.pattern, flags: this.flags, text, limit });
+    });
+  }
+
+  /** Hands the worker back to the pool (a terminated one is already gone). */
+  close(): void {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    if (worker === undefined) return;
+    if (idle.length >= MAX_IDLE_WORKERS) {
+      void worker.terminate();
+      return;
+    }
+    worker.unref();
+    idle.push(worker);
+  }
+}
+
+function acquire(): Worker {
+  const pooled = idle.pop();
+  if (pooled !== undefined) {
+    // Referenced while in use: a search waiting on it must keep the process alive.
+    pooled.ref();
+    return pooled;
+  }
+  const worker = new Worker(WORKER_SOURCE, { eval: true });
+  // A pooled worker that dies (out of memory, say) leaves the pool; without an error listener
+  // its error would be thrown in the main thread.
+  const drop = (): void => {
+    const at = idle.indexOf(worker);
+    if (at !== -1) idle.splice(at, 1);
+  };
+  return worker.on("error", drop).on("exit", drop);
+}
+
+function toHits(flat: Array<number | string>): LineHit[] {
+  const hits: LineHit[] = [];
+  for (let i = 0; i < flat.length; i += 2) hits.push({ index: flat[i] as number, line: flat[i + 1] as string });
+  return hits;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new Error("aborted");
+}
