@@ -12,7 +12,7 @@ import { displayPath, realTarget, statOrUndefined } from "./path-safety.js";
  * Writes `content` to `absPath` atomically, creating missing parent folders. A symlink is
  * followed (the link stays a link), and an existing file keeps its permission bits.
  */
-export async function writeFileAtomic(absPath: string, content: string): Promise<{ created: boolean }> {
+export async function writeFileAtomic(absPath: string, content: string | Uint8Array): Promise<{ created: boolean }> {
   const target = await realTarget(absPath);
   const existing = await statOrUndefined(target);
   if (existing !== undefined && !existing.isFile()) {

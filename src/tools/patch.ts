@@ -2,12 +2,14 @@
  * `patch`: replaces an exact string in a file. The match must be unique unless
  * `replace_all` is set, so an edit never lands somewhere the model did not mean.
  */
+import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
 import { classifyWritePath, seekApproval } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { looksBinary } from "./binary-file.js";
+import { countBytes, replaceBytes } from "./byte-replace.js";
 import { displayPath, requireRegularFile, resolveUserPath } from "./path-safety.js";
 import { ToolInputError, optionalBooleanArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
@@ -23,10 +25,11 @@ async function patch(args: Record<string, unknown>, ctx: ToolContext): Promise<s
   await requireRegularFile(path);
   const bytes = await readFile(path);
   if (looksBinary(bytes)) throw new ToolInputError(`${shown} looks like a binary file (it has NUL bytes); patch only edits text files.`);
-  const text = bytes.toString("utf8");
-
-  const count = countOccurrences(text, oldString);
-  if (count === 0) throw new ToolInputError(`old_string was not found in ${shown}. ${noMatchHint(text, oldString)}`);
+  // Matched and replaced as bytes: a file that is not UTF-8 keeps every byte outside the edit.
+  const needle = Buffer.from(oldString, "utf8");
+  const utf8 = isUtf8(bytes);
+  const count = countBytes(bytes, needle);
+  if (count === 0) throw new ToolInputError(`old_string was not found in ${shown}. ${noMatchHint(bytes, utf8, oldString)}`);
   if (count > 1 && !replaceAll) {
     throw new ToolInputError(
       `old_string matches ${count} times in ${shown}. Include more surrounding context so it matches exactly once, or set replace_all: true to replace every occurrence.`,
@@ -38,25 +41,24 @@ async function patch(args: Record<string, unknown>, ctx: ToolContext): Promise<s
     const refusal = await seekApproval(ctx, { tool: "patch", subject: path, action: "write", rules: [rule] });
     if (refusal !== undefined) return refusal;
   }
-  // split/join rather than String.replace: `$&` and friends in new_string must stay literal.
-  const updated = replaceAll ? text.split(oldString).join(newString) : replaceFirst(text, oldString, newString);
+  const updated = replaceBytes(bytes, needle, Buffer.from(newString, "utf8"), replaceAll);
   await writeFileAtomic(path, updated);
-  return toolResult({ path, replacements: replaceAll ? count : 1, bytes_written: Buffer.byteLength(updated, "utf8") });
+  const result: Record<string, unknown> = { path, replacements: replaceAll ? count : 1, bytes_written: updated.length };
+  if (!utf8 && /[^\x00-\x7f]/.test(newString)) {
+    result.warning = `${shown} is not valid UTF-8 (likely Latin-1 or another legacy encoding); the non-ASCII characters of new_string were written as UTF-8, the rest of the file is unchanged.`;
+  }
+  return toolResult(result);
 }
 
-function countOccurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) count++;
-  return count;
-}
-
-function replaceFirst(text: string, needle: string, replacement: string): string {
-  const at = text.indexOf(needle);
-  return text.slice(0, at) + replacement + text.slice(at + needle.length);
-}
-
-/** Says why a near miss failed: line endings, or whitespace/indentation. */
-function noMatchHint(text: string, needle: string): string {
+/** Says why a near miss failed: undecodable bytes, line endings, or whitespace/indentation. */
+function noMatchHint(bytes: Buffer, utf8: boolean, needle: string): string {
+  if (!utf8 && needle.includes("\uFFFD")) {
+    return (
+      "The file is not valid UTF-8, and old_string holds U+FFFD (\uFFFD), which read_file shows in place of bytes it cannot decode; " +
+      "those bytes cannot be matched by text. Choose old_string from the parts of the line around them, or convert the file to UTF-8 first (e.g. iconv -f latin1 -t utf-8)."
+    );
+  }
+  const text = bytes.toString("utf8");
   const exact = "Read the file with read_file and copy the exact text (without the `N|` line prefixes).";
   if (text.includes("\r\n") && !needle.includes("\r\n") && text.includes(needle.replace(/\n/g, "\r\n"))) {
     return "The file uses CRLF (\\r\\n) line endings and old_string uses \\n; match the file's line endings.";
