@@ -2,7 +2,7 @@
  * Paths as the tools see them: `~` expansion, resolution against the working directory,
  * what counts as a regular file, and which paths are sensitive to write.
  */
-import { realpath, stat } from "node:fs/promises";
+import { realpath, stat, statfs } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -94,22 +94,76 @@ export function fileKind(stats: Stats): string {
   return stats.isFile() ? "a regular file" : "not a regular file";
 }
 
+// Linux statfs magic numbers of kernel pseudo-filesystems. Their files claim to be regular
+// files (size 0 or 4096) but are generated on read, and some block forever (/proc/kmsg,
+// tracing/trace_pipe) or change kernel state as they are read.
+const PSEUDO_FILESYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0x9fa0, "procfs"],
+  [0x62656572, "sysfs"],
+  [0x64626720, "debugfs"],
+  [0x74726163, "tracefs"],
+  [0x73636673, "securityfs"],
+  [0x62656570, "configfs"],
+  [0x27e0eb, "cgroupfs"],
+  [0x63677270, "cgroup2fs"],
+  [0xcafe4a11, "bpffs"],
+  [0x6165676c, "pstore"],
+  [0xde5e81e4, "efivarfs"],
+]);
+
+// Verdicts by device number (`stats.dev`), so a search over many files asks statfs once per
+// filesystem rather than once per file.
+const pseudoByDevice = new Map<number, string | undefined>();
+
+/** The pseudo-filesystem of the file with these stats ("procfs", ...), or undefined for a real one. */
+export async function pseudoFilesystemOf(absPath: string, stats: Stats): Promise<string | undefined> {
+  if (process.platform !== "linux") return undefined;
+  if (pseudoByDevice.has(stats.dev)) return pseudoByDevice.get(stats.dev);
+  let verdict: string | undefined;
+  try {
+    verdict = PSEUDO_FILESYSTEMS.get(Number((await statfs(absPath)).type));
+  } catch {
+    return undefined;
+  }
+  pseudoByDevice.set(stats.dev, verdict);
+  return verdict;
+}
+
 /**
  * Checks that an existing path is a regular file the tools may open, and returns its stats.
- * Devices are refused by path first: reading /dev/zero or /dev/stdin would never end.
+ * Decided before anything opens it, on the target with symlinks resolved: opening a FIFO
+ * blocks until a writer comes, and reading /dev/zero, /dev/stdin or /proc/kmsg never ends.
  */
 export async function requireRegularFile(absPath: string): Promise<Stats> {
   const shown = displayPath(absPath);
-  if (isDevicePath(absPath)) {
-    throw new ToolInputError(`Refusing to open ${shown}: device files under /dev are not read or written by the file tools.`);
+  const real = await realpathOrSelf(absPath);
+  const via = real === absPath ? "" : ` (a link to ${real})`;
+  if (isDevicePath(absPath) || isDevicePath(real)) {
+    throw new ToolInputError(`Refusing to open ${shown}${via}: device files under /dev are not read or written by the file tools.`);
   }
-  const stats = await statOrUndefined(absPath);
+  const stats = await statOrUndefined(real);
   if (stats === undefined) {
     throw new ToolInputError(`File not found: ${shown}. Check the path, or use search_files to find the file.`);
   }
   if (stats.isDirectory()) {
     throw new ToolInputError(`${shown} is a directory, not a file. Use search_files to look for files inside it.`);
   }
-  if (!stats.isFile()) throw new ToolInputError(`Refusing to open ${shown}: it is ${fileKind(stats)}, not a regular file.`);
+  if (!stats.isFile()) throw new ToolInputError(`Refusing to open ${shown}${via}: it is ${fileKind(stats)}, not a regular file.`);
+  const pseudo = await pseudoFilesystemOf(real, stats);
+  if (pseudo !== undefined) {
+    throw new ToolInputError(
+      `Refusing to open ${shown}${via}: it is a kernel pseudo-file on ${pseudo}, not a regular file; some block forever or change state when read. ` +
+        `If you need it, read it with the terminal under a time limit, e.g. \`timeout 5 head -c 100000 ${real}\`.`,
+    );
+  }
   return stats;
+}
+
+/** The path with symlinks resolved; the path itself when it does not resolve (missing, a loop). */
+async function realpathOrSelf(absPath: string): Promise<string> {
+  try {
+    return await realpath(absPath);
+  } catch {
+    return absPath;
+  }
 }

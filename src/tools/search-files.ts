@@ -5,7 +5,7 @@ import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
 import { looksBinary } from "./binary-file.js";
 import { walkFiles } from "./file-walk.js";
-import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
+import { displayPath, pseudoFilesystemOf, resolveUserPath, statOrUndefined } from "./path-safety.js";
 import { PatternTooSlowError, RegexSearch, type LineHit } from "./regex-worker-pool.js";
 import {
   ToolInputError,
@@ -155,10 +155,12 @@ async function* single(path: string): AsyncGenerator<string> {
   yield path;
 }
 
-/** The file's text, or undefined for a binary, oversized or unreadable file. */
+/** The file's text, or undefined for a binary, oversized, unreadable or kernel pseudo-file. */
 async function fileText(path: string): Promise<string | undefined> {
   const stats = await statOrUndefined(path).catch(() => undefined);
   if (stats === undefined || !stats.isFile() || stats.size > MAX_SEARCH_FILE_BYTES) return undefined;
+  // A pseudo-file (/proc/kmsg) may block forever on read; a search passes over it.
+  if ((await pseudoFilesystemOf(path, stats)) !== undefined) return undefined;
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
