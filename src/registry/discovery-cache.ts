@@ -7,6 +7,7 @@
  * entry is validated only when it is looked up (building a Map of validated entries costs a
  * few milliseconds of a 10 ms budget).
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { createLogger } from "./logger.js";
@@ -72,12 +73,16 @@ export class VerdictCache {
     return Object.keys(this.entries);
   }
 
-  /** Writes the cache atomically; returns whether it was written (failures are logged at debug). */
+  /**
+   * Writes the cache atomically; returns whether it was written (failures are logged at debug).
+   * The temp name is random and created exclusively: pid and time alone collide between
+   * processes of two containers sharing a home, and two writers on one temp file interleave.
+   */
   write(file: string): boolean {
-    const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+    const tmp = `${file}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`;
     try {
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(tmp, this.serialize());
+      writeFileSync(tmp, this.serialize(), { flag: "wx" });
       renameSync(tmp, file);
       return true;
     } catch (err) {
