@@ -53,14 +53,13 @@ export async function getToolDefinitions(selection: ToolSelection = {}): Promise
  * Runs one tool call as the model sent it: parses and repairs the arguments, validates them,
  * applies the tool's timeout and the caller's signal, and caps the result. Never rejects.
  */
-export async function handleFunctionCall(name: string, rawArguments: unknown, ctx: ToolContext = {}): Promise<ToolOutput> {
-  try {
-    return await callTool(name, rawArguments, ctx);
-  } catch (err) {
-    // Reached only by hostile input (e.g. raw arguments that are a Proxy whose traps throw):
-    // the promise is that every call is answered, so this answers too.
-    return toolError(`Tool ${String(name)}: the call could not be run: ${describeError(err)}`, { error_type: "internal_error" });
-  }
+export function handleFunctionCall(name: string, rawArguments: unknown, ctx: ToolContext = {}): Promise<ToolOutput> {
+  // Reached only by hostile input (e.g. raw arguments that are a Proxy whose traps throw): the
+  // promise is that every call is answered, so this answers too. `.catch` rather than an async
+  // wrapper with try/await: it is on every call, and costs half as much.
+  return callTool(name, rawArguments, ctx).catch((err: unknown) =>
+    toolError(`Tool ${String(name)}: the call could not be run: ${describeError(err)}`, { error_type: "internal_error" }),
+  );
 }
 
 async function callTool(name: string, rawArguments: unknown, ctx: ToolContext): Promise<ToolOutput> {

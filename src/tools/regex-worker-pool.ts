@@ -19,47 +19,66 @@ const MAX_IDLE_WORKERS = 2;
 // Plain JS evaluated in the worker (no module of ours to resolve, so it runs the same from
 // src/ under the test runner and from dist/). Lines are split exactly like a text file's
 // lines elsewhere: on \n, a trailing \r dropped, no empty last line for a final newline.
+// Several files go in one message (a round trip per file cost more than matching a small
+// one); the index of the file being matched is kept in shared memory, so the main thread can
+// name the file a runaway pattern got stuck on.
 const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
+const progress = new Int32Array(workerData.progress);
 let key = "";
 let regex;
-parentPort.on("message", ({ pattern, flags, text, limit }) => {
+parentPort.on("message", ({ pattern, flags, texts, limit }) => {
   if (key !== flags + "/" + pattern) {
     regex = new RegExp(pattern, flags);
     key = flags + "/" + pattern;
   }
   const hits = [];
-  let lineNo = 0;
-  for (let start = 0; start < text.length && hits.length < limit * 2; lineNo++) {
-    let end = text.indexOf("\\n", start);
-    if (end === -1) end = text.length;
-    const line = text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end);
-    if (regex.test(line)) hits.push(lineNo, line);
-    start = end + 1;
+  for (let t = 0; t < texts.length && hits.length < limit * 3; t++) {
+    Atomics.store(progress, 0, t);
+    const text = texts[t];
+    let lineNo = 0;
+    for (let start = 0; start < text.length && hits.length < limit * 3; lineNo++) {
+      let end = text.indexOf("\\n", start);
+      if (end === -1) end = text.length;
+      const line = text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end);
+      if (regex.test(line)) hits.push(t, lineNo, line);
+      start = end + 1;
+    }
   }
   parentPort.postMessage(hits);
 });
 `;
 
-/** Thrown by `match` when one file took longer than the budget. */
+/** Thrown by `match` when a batch took longer than the budget; `text` is the one it was stuck on. */
 export class PatternTooSlowError extends Error {
   override name = "PatternTooSlowError";
-  constructor(readonly budgetMs: number) {
-    super(`matching took over ${budgetMs} ms`);
+  constructor(
+    readonly budgetMs: number,
+    readonly text: number,
+  ) {
+    super(`matching took over ${budgetMs} ms (stuck in text ${text})`);
   }
 }
 
 export interface LineHit {
-  /** 0-based line index. */
+  /** Which of the texts matched, 0-based. */
+  text: number;
+  /** 0-based line index within that text. */
   index: number;
   line: string;
 }
 
-const idle: Worker[] = [];
+interface MatchWorker {
+  worker: Worker;
+  /** Index of the text the worker is matching (shared memory, written by the worker). */
+  progress: Int32Array;
+}
+
+const idle: MatchWorker[] = [];
 
 /** One search: a pattern matched against file after file on one worker. Call `close()` when done. */
 export class RegexSearch {
-  #worker: Worker | undefined;
+  #worker: MatchWorker | undefined;
 
   constructor(
     readonly pattern: string,
@@ -67,10 +86,14 @@ export class RegexSearch {
     readonly budgetMs: number = REGEX_BUDGET_MS,
   ) {}
 
-  /** The first `limit` matching lines of `text`. Rejects with PatternTooSlowError or the abort reason. */
-  match(text: string, limit: number, signal?: AbortSignal): Promise<LineHit[]> {
+  /**
+   * The first `limit` matching lines of `texts`, in order. Rejects with PatternTooSlowError
+   * when the batch overruns the budget, or with the abort reason.
+   */
+  match(texts: readonly string[], limit: number, signal?: AbortSignal): Promise<LineHit[]> {
     if (signal?.aborted === true) return Promise.reject(abortReason(signal));
-    const worker = (this.#worker ??= acquire());
+    const current = (this.#worker ??= acquire());
+    const { worker, progress } = current;
     return new Promise<LineHit[]>((resolve, reject) => {
       const settle = (): void => {
         clearTimeout(timer);
@@ -84,53 +107,56 @@ export class RegexSearch {
         void worker.terminate();
         reject(reason);
       };
-      const onMessage = (flat: Array<number | string>): void => {
+      const onMessage = (flat: unknown[]): void => {
         settle();
         resolve(toHits(flat));
       };
       const onFailure = (err: unknown): void => kill(err instanceof Error ? err : new Error(`regex worker exited (${String(err)})`));
       const onAbort = (): void => kill(abortReason(signal as AbortSignal));
-      const timer = setTimeout(() => kill(new PatternTooSlowError(this.budgetMs)), this.budgetMs);
+      const timer = setTimeout(() => kill(new PatternTooSlowError(this.budgetMs, Atomics.load(progress, 0))), this.budgetMs);
       worker.on("message", onMessage).once("error", onFailure).once("exit", onFailure);
       signal?.addEventListener("abort", onAbort, { once: true });
-      worker.postMessage({ pattern: this.pattern, flags: this.flags, text, limit });
+      worker.postMessage({ pattern: this.pattern, flags: this.flags, texts, limit });
     });
   }
 
   /** Hands the worker back to the pool (a terminated one is already gone). */
   close(): void {
-    const worker = this.#worker;
+    const current = this.#worker;
     this.#worker = undefined;
-    if (worker === undefined) return;
+    if (current === undefined) return;
     if (idle.length >= MAX_IDLE_WORKERS) {
-      void worker.terminate();
+      void current.worker.terminate();
       return;
     }
-    worker.unref();
-    idle.push(worker);
+    current.worker.unref();
+    idle.push(current);
   }
 }
 
-function acquire(): Worker {
+function acquire(): MatchWorker {
   const pooled = idle.pop();
   if (pooled !== undefined) {
     // Referenced while in use: a search waiting on it must keep the process alive.
-    pooled.ref();
+    pooled.worker.ref();
     return pooled;
   }
-  const worker = new Worker(WORKER_SOURCE, { eval: true });
+  const shared = new SharedArrayBuffer(4);
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { progress: shared } });
+  const created: MatchWorker = { worker, progress: new Int32Array(shared) };
   // A pooled worker that dies (out of memory, say) leaves the pool; without an error listener
   // its error would be thrown in the main thread.
   const drop = (): void => {
-    const at = idle.indexOf(worker);
+    const at = idle.indexOf(created);
     if (at !== -1) idle.splice(at, 1);
   };
-  return worker.on("error", drop).on("exit", drop);
+  worker.on("error", drop).on("exit", drop);
+  return created;
 }
 
-function toHits(flat: Array<number | string>): LineHit[] {
+function toHits(flat: unknown[]): LineHit[] {
   const hits: LineHit[] = [];
-  for (let i = 0; i < flat.length; i += 2) hits.push({ index: flat[i] as number, line: flat[i + 1] as string });
+  for (let i = 0; i < flat.length; i += 3) hits.push({ text: flat[i] as number, index: flat[i + 1] as number, line: flat[i + 2] as string });
   return hits;
 }
 

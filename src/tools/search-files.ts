@@ -83,6 +83,16 @@ interface Found {
   truncated: boolean;
 }
 
+// Files are matched in batches: one worker round trip per small file cost more than its match.
+const BATCH_CHARS = 512 * 1024;
+const BATCH_FILES = 64;
+
+/** A file read for the next batch; `text` undefined when it is skipped (binary, oversized, ...). */
+interface Pending {
+  file: string;
+  text: string | undefined;
+}
+
 /** Up to `limit` matches, file by file; `truncated` when there were more. */
 async function collectMatches(
   search: RegexSearch,
@@ -92,36 +102,63 @@ async function collectMatches(
   signal: AbortSignal | undefined,
 ): Promise<Found> {
   const found: Found = { matches: [], filesSearched: 0, skipped: 0, truncated: false };
+  let batch: Pending[] = [];
+  let chars = 0;
   for await (const file of files) {
     if (!wanted(file)) continue;
     const text = await fileText(file);
+    batch.push({ file, text });
+    chars += text?.length ?? 0;
+    if (chars < BATCH_CHARS && batch.length < BATCH_FILES) continue;
+    await matchBatch(search, batch, found, limit, signal);
+    if (found.truncated) return found;
+    batch = [];
+    chars = 0;
+  }
+  await matchBatch(search, batch, found, limit, signal);
+  return found;
+}
+
+/** Adds the batch's matches (and counts) to `found`, in file order, stopping past `limit`. */
+async function matchBatch(search: RegexSearch, batch: Pending[], found: Found, limit: number, signal: AbortSignal | undefined): Promise<void> {
+  const texts = searchable(batch).map((p) => p.text as string);
+  // One hit past the limit tells a full page from a truncated one.
+  const hits = texts.length === 0 ? [] : await matchIn(search, texts, limit - found.matches.length + 1, batch, signal);
+  let next = 0;
+  let textIndex = -1;
+  for (const { file, text } of batch) {
     if (text === undefined) {
       found.skipped++;
       continue;
     }
     found.filesSearched++;
     if (text === "") continue;
-    // One hit past the limit tells a full page from a truncated one.
-    const hits = await matchIn(search, text, limit - found.matches.length + 1, file, signal);
+    textIndex++;
     const shown = displayPath(file);
-    for (const hit of hits) {
+    for (; next < hits.length && (hits[next] as LineHit).text === textIndex; next++) {
       if (found.matches.length === limit) {
         found.truncated = true;
-        return found;
+        return;
       }
+      const hit = hits[next] as LineHit;
       found.matches.push(`${shown}:${hit.index + 1}:${clip(hit.line)}`);
     }
   }
-  return found;
 }
 
-async function matchIn(search: RegexSearch, text: string, limit: number, file: string, signal: AbortSignal | undefined): Promise<LineHit[]> {
+/** The files of the batch that go to the matcher: read, and not empty. */
+function searchable(batch: Pending[]): Pending[] {
+  return batch.filter((p) => p.text !== undefined && p.text !== "");
+}
+
+async function matchIn(search: RegexSearch, texts: string[], limit: number, batch: Pending[], signal: AbortSignal | undefined): Promise<LineHit[]> {
   try {
-    return await search.match(text, limit, signal);
+    return await search.match(texts, limit, signal);
   } catch (err) {
     if (!(err instanceof PatternTooSlowError)) throw err;
+    const stuck = searchable(batch)[err.text]?.file;
     throw new ToolInputError(
-      `The pattern ${JSON.stringify(search.pattern)} was too slow: matching it against ${displayPath(file)} took over ${err.budgetMs / 1000}s, so the search was stopped. ` +
+      `The pattern ${JSON.stringify(search.pattern)} was too slow: matching it${stuck === undefined ? "" : ` against ${displayPath(stuck)}`} took over ${err.budgetMs / 1000}s, so the search was stopped. ` +
         "Nested or overlapping quantifiers such as (a+)+ or (a|aa)* backtrack exponentially on some lines; simplify the pattern (e.g. (a+)+ → a+), or narrow path or glob.",
       { error_type: "pattern_too_slow" },
     );
