@@ -90,7 +90,7 @@ registry.register({
     name: "read_file",
     description:
       "Read a text file as numbered lines `N|text`, with the total line count and the next offset when more remain. " +
-      "Reads up to `limit` lines (default 500, max 2000) from `offset` (1-based). Refuses directories, devices and binary files.",
+      "Reads up to `limit` lines (default 500, max 2000) from `offset` (1-based). Refuses directories, devices, pipes, kernel pseudo-files (/proc, /sys) and binary files.",
     parameters: {
       type: "object",
       properties: {
