@@ -18,11 +18,19 @@ export function toolResult(data?: unknown): string {
   }
 }
 
-/** `{"error": message, ...extra}` with the message bounded at MAX_ERROR_CHARS. */
+/**
+ * `{"error": message, ...extra}` with the message bounded at MAX_ERROR_CHARS. Never throws:
+ * it is how failures get answered, so extras JSON cannot carry (a BigInt, a cycle) are dropped
+ * rather than turning the answer itself into a throw.
+ */
 export function toolError(message: string, extra?: Record<string, unknown>): string {
-  const body: Record<string, unknown> = { error: boundErrorText(String(message)) };
-  if (extra !== undefined) {
+  const error = boundErrorText(String(message));
+  if (extra === undefined) return JSON.stringify({ error });
+  const body: Record<string, unknown> = { error };
+  try {
     for (const key of Object.keys(extra)) if (key !== "error") body[key] = extra[key];
+    return JSON.stringify(body);
+  } catch {
+    return JSON.stringify({ error });
   }
-  return JSON.stringify(body);
 }

@@ -166,7 +166,8 @@ export class ToolRegistry {
   /** Runs a tool by name. Never rejects: failures come back as `{"error": ...}` JSON. */
   async dispatch(name: string, args: Record<string, unknown>, ctx: ToolContext = EMPTY_CONTEXT): Promise<ToolOutput> {
     const entry = this.#tools.get(name);
-    if (entry === undefined) return toolError(`Unknown tool: ${name}`);
+    // String(): a template literal throws on a Symbol, and dispatch must not.
+    if (entry === undefined) return toolError(`Unknown tool: ${String(name)}`);
     let result: unknown;
     try {
       result = entry.handler(args, ctx);

@@ -4,7 +4,7 @@
  * throw, errors whose getters throw, and the odd result values (finding 3 and 10 of issue 10).
  */
 import { describe, expect, it } from "vitest";
-import { ToolRegistry, describeError, registry, MAX_ERROR_CHARS, TRUNCATION_MARK } from "../../src/registry/index.js";
+import { ToolRegistry, describeError, registry, toolError, MAX_ERROR_CHARS, TRUNCATION_MARK } from "../../src/registry/index.js";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import { oddThrowables, oddResults } from "../helpers/odd-values.js";
 
@@ -28,6 +28,19 @@ describe("describeError never throws", () => {
   it("keeps the name and message of an ordinary error", () => {
     expect(describeError(new RangeError("too big"))).toBe("RangeError: too big");
     expect(describeError("plain")).toBe("plain");
+  });
+});
+
+describe("the error builders never throw either", () => {
+  it("toolError keeps the message when an extra field cannot be serialised", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(JSON.parse(toolError("bad thing", { n: 1n, ok: "kept?" }))).toEqual({ error: "bad thing" });
+    expect(JSON.parse(toolError("bad thing", { c: cyclic }))).toEqual({ error: "bad thing" });
+  });
+
+  it("dispatch answers a name that is not a string (a JS caller's mistake)", async () => {
+    expectBoundedError(await new ToolRegistry().dispatch(Symbol("x") as unknown as string, {}));
   });
 });
 
