@@ -12,7 +12,7 @@
  */
 import { Worker } from "node:worker_threads";
 
-/** How long matching one file may take before the pattern is declared too slow. */
+/** How long matching one batch (up to 64 files or 512 KB, or one larger file) may take before the pattern is declared too slow. */
 export const REGEX_BUDGET_MS = 3_000;
 const MAX_IDLE_WORKERS = 2;
 
