@@ -47,7 +47,8 @@ function readText(obj: object, key: string): string | undefined {
   try {
     const value = (obj as Record<string, unknown>)[key];
     if (value === undefined || value === null) return undefined;
-    return typeof value === "string" ? value : describe(value);
+    // Not describe(): a message that is its own error object would recurse without end.
+    return typeof value === "string" ? value : String(value);
   } catch {
     return undefined;
   }

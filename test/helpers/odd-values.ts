@@ -46,6 +46,8 @@ export function oddThrowables(): Record<string, unknown> {
   const nullProto = Object.create(null) as Record<string, unknown>;
   const nullProtoWithMessage = Object.assign(Object.create(null) as object, { message: "null-proto message", name: "Weird" });
   const messageObject = { message: { toString: throwing("toString") } };
+  const ownMessage: Record<string, unknown> = { name: "Loop" };
+  ownMessage.message = ownMessage;
   return {
     "a null-prototype object": nullProto,
     "a null-prototype object with a message": nullProtoWithMessage,
@@ -54,6 +56,7 @@ export function oddThrowables(): Record<string, unknown> {
     "a revoked Proxy": revokedProxy(),
     "an Error whose getters throw": errorWithThrowingGetters(),
     "an object whose message cannot become a string": messageObject,
+    "an object that is its own message": ownMessage,
     "a symbol": Symbol("boom"),
     undefined: undefined,
     null: null,
