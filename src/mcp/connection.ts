@@ -6,7 +6,6 @@
  * Every connection attempt gets a new epoch; callbacks of an older attempt compare epochs and
  * do nothing, so a late event from a dead client can never touch the registry.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger, describeError, toolError } from "../registry/index.js";
@@ -16,6 +15,8 @@ import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
+import { LenientClient } from "./lenient-client.js";
+import type { InvalidTool } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
@@ -48,7 +49,7 @@ export class McpServerConnection {
   #collisions: McpToolCollision[] = [];
   #state: McpServerState = "connecting";
   #error: string | undefined;
-  #client: Client | undefined;
+  #client: LenientClient | undefined;
   #link: ServerLink | undefined;
   #epoch = 0;
   #failures = 0;
@@ -57,6 +58,8 @@ export class McpServerConnection {
   #probing = false;
   #closed = false;
   #aliasWarned = false;
+  /** Tools already reported as invalid: a refresh that lists them again stays quiet. */
+  readonly #invalidReported = new Set<string>();
 
   constructor(config: McpServerConfig, opts: ConnectionOptions) {
     this.config = config;
@@ -135,9 +138,10 @@ export class McpServerConnection {
     this.#retryAt = undefined;
     if (this.#failures === 0) this.#state = "connecting";
     const link = openLink(this.config, log);
-    const client = new Client(QUIVER_IMPLEMENTATION, { capabilities: {} });
+    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: {} });
     this.#client = client;
     this.#link = link;
+    client.onInvalidTools = (tools) => this.#reportInvalid(tools);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresher.request());
     client.onclose = () => this.#lost(epoch, "the server closed the connection");
     client.onerror = (err) => this.#transportError(epoch, err);
@@ -164,7 +168,7 @@ export class McpServerConnection {
     }
   }
 
-  async #handshake(client: Client, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
+  async #handshake(client: LenientClient, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
     const started = Date.now();
     await client.connect(link.transport, { timeout: timeoutMs });
     if (client.getServerCapabilities()?.tools === undefined) return [];
@@ -335,6 +339,14 @@ export class McpServerConnection {
     }
     if (!this.#aliasWarned) log.warn(`MCP server "${alias}": no toolset alias "${alias}", that name is taken; select its tools as "${this.toolset}"`);
     this.#aliasWarned = true;
+  }
+
+  #reportInvalid(tools: InvalidTool[]): void {
+    const fresh = tools.filter((tool) => !this.#invalidReported.has(tool.name));
+    if (fresh.length === 0) return;
+    for (const tool of fresh) this.#invalidReported.add(tool.name);
+    const list = fresh.map((tool) => `${JSON.stringify(tool.name)} (${tool.reason})`).join(", ");
+    log.warn(`MCP server "${this.config.name}": skipped ${fresh.length} tool(s) with an invalid listing, its other tools are available: ${list}`);
   }
 
   #withdrawTools(): void {

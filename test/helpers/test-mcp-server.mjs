@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // A scriptable MCP server (SDK McpServer over stdio) for quiver's MCP client tests.
 //
-//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N]
+//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N] [--raw-tool JSON]...
+//
+// Each --raw-tool JSON is listed verbatim in tools/list (never callable): for listings the
+// SDK's schema rejects, such as an inputSchema that is not an object schema.
 //
 // Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
 // list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
@@ -123,6 +126,12 @@ async function serve() {
   );
   for (let i = 0; i < option("--extra-tools", 0); i++) {
     add(`extra_${i}`, { description: `Extra tool ${i}`, inputSchema: objectSchema({}) }, {}, async () => text(`extra ${i}`));
+  }
+
+  for (const [i, arg] of argv.entries()) {
+    if (arg !== "--raw-tool" || argv[i + 1] === undefined) continue;
+    const listing = JSON.parse(argv[i + 1]);
+    table.set(`raw_${i}`, { listing });
   }
 
   // Served from the table so the listing can be paginated (--page-size); McpServer runs the calls.

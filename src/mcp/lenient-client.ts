@@ -1,0 +1,61 @@
+/**
+ * The SDK's Client, except that `tools/list` is validated tool by tool. The SDK parses the
+ * whole page with one zod schema, so a single tool with a malformed `inputSchema` failed the
+ * listing, the connection and every retry after it. Here the page is read with a permissive
+ * schema, each tool is checked against the SDK's own `ToolSchema`, and the ones that fail are
+ * reported (through `onInvalidTools`) and left out; the rest work as before.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { PaginatedResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { ListToolsRequest, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+
+/** A listed tool the SDK's schema rejects: its name (or position) and the first problems, in one line. */
+export interface InvalidTool {
+  name: string;
+  reason: string;
+}
+
+const LenientToolPage = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+const MAX_ISSUES = 2;
+
+// The SDK keeps per-tool metadata (output-schema validators, task support) from each listing;
+// it is private, so it is reached by name, and skipped if a later SDK renames it.
+interface ToolMetadataCache {
+  cacheToolMetadata?: (tools: Tool[]) => void;
+}
+
+export class LenientClient extends Client {
+  /** Called with the tools left out of a page, when there are any. */
+  onInvalidTools: ((tools: InvalidTool[]) => void) | undefined;
+
+  override async listTools(params?: ListToolsRequest["params"], options?: RequestOptions): Promise<ListToolsResult> {
+    const page = await this.request({ method: "tools/list", params }, LenientToolPage, options);
+    const tools: Tool[] = [];
+    const invalid: InvalidTool[] = [];
+    for (const [index, raw] of page.tools.entries()) {
+      const parsed = ToolSchema.safeParse(raw);
+      if (parsed.success) tools.push(parsed.data);
+      else invalid.push({ name: toolLabel(raw, index), reason: summarize(parsed.error) });
+    }
+    (this as unknown as ToolMetadataCache).cacheToolMetadata?.(tools);
+    if (invalid.length > 0) this.onInvalidTools?.(invalid);
+    return { ...page, tools };
+  }
+}
+
+function toolLabel(raw: unknown, index: number): string {
+  const name = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }).name : undefined;
+  return typeof name === "string" && name !== "" ? name : `#${index + 1} (no name)`;
+}
+
+/** zod's issues as `path: message`, at most two, one line. */
+function summarize(error: z.ZodError): string {
+  const issues = error.issues.slice(0, MAX_ISSUES).map((issue) => {
+    const path = issue.path.map(String).join(".");
+    return `${path === "" ? "tool" : path}: ${issue.message.replace(/\s+/g, " ")}`;
+  });
+  const more = error.issues.length > MAX_ISSUES ? `; +${error.issues.length - MAX_ISSUES} more` : "";
+  return issues.join("; ") + more;
+}
