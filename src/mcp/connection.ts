@@ -238,7 +238,10 @@ export class McpServerConnection {
     this.#retryAt = undefined;
   }
 
-  /** Drops the current client; `kill` ends a misbehaving process first instead of asking it to exit. */
+  /**
+   * Drops the current client: an HTTP session is ended with DELETE, then the transport closed;
+   * `kill` ends a misbehaving process first instead of asking it to exit.
+   */
   #dispose(kill: boolean): void {
     const client = this.#client;
     const link = this.#link;
@@ -248,7 +251,10 @@ export class McpServerConnection {
     client.onclose = undefined;
     client.onerror = undefined;
     if (kill) link?.terminate();
-    const done = client.close().catch((err: unknown) => log.debug(`closing MCP server "${this.config.name}": ${errorMessage(err)}`));
+    const ended = link?.endSession() ?? Promise.resolve();
+    const done = ended
+      .then(() => client.close())
+      .catch((err: unknown) => log.debug(`closing MCP server "${this.config.name}": ${errorMessage(err)}`));
     this.#cleanups.add(done);
     void done.finally(() => this.#cleanups.delete(done));
   }
