@@ -15,8 +15,7 @@ import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
-import { LenientClient } from "./lenient-client.js";
-import type { InvalidTool } from "./lenient-client.js";
+import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
@@ -58,14 +57,14 @@ export class McpServerConnection {
   #probing = false;
   #closed = false;
   #aliasWarned = false;
-  /** Tools already reported as invalid: a refresh that lists them again stays quiet. */
-  readonly #invalidReported = new Set<string>();
+  readonly #reportInvalid: ReturnType<typeof invalidToolReporter>;
 
   constructor(config: McpServerConfig, opts: ConnectionOptions) {
     this.config = config;
     this.toolset = mcpToolsetName(config.name);
     this.#opts = opts;
     this.#matches = toolFilter(config);
+    this.#reportInvalid = invalidToolReporter(config.name, (line) => log.warn(line));
     this.#refresher = new CoalescingRunner(() => this.#refresh(), opts.refreshDebounceMs, (err) =>
       log.warn(`MCP server "${config.name}": refreshing the tool list failed: ${describeError(err)}`),
     );
@@ -238,10 +237,7 @@ export class McpServerConnection {
     this.#retryAt = undefined;
   }
 
-  /**
-   * Drops the current client: an HTTP session is ended with DELETE, then the transport closed;
-   * `kill` ends a misbehaving process first instead of asking it to exit.
-   */
+  /** Drops the current client (ending its HTTP session first); `kill` ends a misbehaving process instead of asking it to exit. */
   #dispose(kill: boolean): void {
     const client = this.#client;
     const link = this.#link;
@@ -251,8 +247,7 @@ export class McpServerConnection {
     client.onclose = undefined;
     client.onerror = undefined;
     if (kill) link?.terminate();
-    const ended = link?.endSession() ?? Promise.resolve();
-    const done = ended
+    const done = (link?.endSession() ?? Promise.resolve())
       .then(() => client.close())
       .catch((err: unknown) => log.debug(`closing MCP server "${this.config.name}": ${errorMessage(err)}`));
     this.#cleanups.add(done);
@@ -345,14 +340,6 @@ export class McpServerConnection {
     }
     if (!this.#aliasWarned) log.warn(`MCP server "${alias}": no toolset alias "${alias}", that name is taken; select its tools as "${this.toolset}"`);
     this.#aliasWarned = true;
-  }
-
-  #reportInvalid(tools: InvalidTool[]): void {
-    const fresh = tools.filter((tool) => !this.#invalidReported.has(tool.name));
-    if (fresh.length === 0) return;
-    for (const tool of fresh) this.#invalidReported.add(tool.name);
-    const list = fresh.map((tool) => `${JSON.stringify(tool.name)} (${tool.reason})`).join(", ");
-    log.warn(`MCP server "${this.config.name}": skipped ${fresh.length} tool(s) with an invalid listing, its other tools are available: ${list}`);
   }
 
   #withdrawTools(): void {

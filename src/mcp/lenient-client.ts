@@ -45,6 +45,21 @@ export class LenientClient extends Client {
   }
 }
 
+/**
+ * For one server: a warning line naming the tools of a listing that were left out. A tool
+ * already reported stays quiet when a refresh or a reconnect lists it again.
+ */
+export function invalidToolReporter(server: string, warn: (line: string) => void): (tools: InvalidTool[]) => void {
+  const reported = new Set<string>();
+  return (tools) => {
+    const fresh = tools.filter((tool) => !reported.has(tool.name));
+    if (fresh.length === 0) return;
+    for (const tool of fresh) reported.add(tool.name);
+    const list = fresh.map((tool) => `${JSON.stringify(tool.name)} (${tool.reason})`).join(", ");
+    warn(`MCP server "${server}": skipped ${fresh.length} tool(s) with an invalid listing, its other tools are available: ${list}`);
+  };
+}
+
 function toolLabel(raw: unknown, index: number): string {
   const name = typeof raw === "object" && raw !== null ? (raw as { name?: unknown }).name : undefined;
   return typeof name === "string" && name !== "" ? name : `#${index + 1} (no name)`;
