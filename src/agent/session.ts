@@ -69,14 +69,19 @@ export class Session {
     const id = resolveId(idOrPrefix, dir);
     const transcript = readTranscript(join(dir, `${id}.jsonl`));
     const session = new Session(id, dir, transcript.messages);
-    if (transcript.damage.length > 0) {
-      const backup = `${session.path}.${timestamp()}.bak`;
-      copyFileSync(session.path, backup);
-      session.#rewrite();
-      log.warn(`Repaired damaged session transcript ${session.path}: ${transcript.damage.join(", ")}; the original is kept in ${backup}`);
-    } else if (transcript.added > 0) {
-      session.#rewrite();
-      log.info(`Answered ${transcript.added} unfinished tool call(s) of ${session.path} with "cancelled"`);
+    try {
+      if (transcript.damage.length > 0) {
+        const backup = `${session.path}.${timestamp()}.bak`;
+        copyFileSync(session.path, backup);
+        session.#rewrite();
+        log.warn(`Repaired damaged session transcript ${session.path}: ${transcript.damage.join(", ")}; the original is kept in ${backup}`);
+      } else if (transcript.added > 0) {
+        session.#rewrite();
+        log.info(`Answered ${transcript.added} unfinished tool call(s) of ${session.path} with "cancelled"`);
+      }
+    } catch (err) {
+      // The file stays as it was; the conversation goes on from the repaired copy in memory.
+      log.warn(`Cannot write the repair of session transcript ${session.path} (${(err as Error).message}); it is repaired in memory only`);
     }
     return session;
   }

@@ -23,6 +23,7 @@ export const MCP_HTTP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Seconds a client refused for lack of room is told to wait (Retry-After). */
 const RETRY_AFTER_S = 5;
+const REFUSAL_WARNING_INTERVAL_MS = 60_000;
 
 export interface HttpServeOptions extends QuiverServerOptions {
   /** 0 picks a free port (see `port` of the result). */
@@ -98,9 +99,14 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     }
   }
 
+  let lastRefusalWarning = -Infinity;
   function refuseBusy(res: ServerResponse): void {
     const { maxSessions, waitMs } = sessions.limits;
-    log.warn(`refused a new MCP session: ${maxSessions} sessions open, none idle, none ended within ${waitMs / 1000} s`);
+    // Under a sustained overload every newcomer is refused: one line a minute tells the operator.
+    if (Date.now() - lastRefusalWarning >= REFUSAL_WARNING_INTERVAL_MS) {
+      lastRefusalWarning = Date.now();
+      log.warn(`refusing new MCP sessions (503): ${maxSessions} sessions open, none idle, none ended within ${waitMs / 1000} s`);
+    }
     res.setHeader("Retry-After", String(RETRY_AFTER_S));
     sendError(res, 503, -32000, `Server busy: ${maxSessions} MCP sessions are open and none is idle; retry in ${RETRY_AFTER_S} s, and end unused sessions with DELETE`);
   }
