@@ -4,7 +4,7 @@
  * the connection mid-stream. Each checks that nothing completed is lost, that every tool call
  * is answered, and that the session continues.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -135,5 +135,36 @@ describe("a model server that resets the connection mid-stream", () => {
     const sent = server.chatRequests.at(-1)!.body!.messages;
     expectValidHistory(sent);
     expect(sent.slice(1, 4)).toEqual(kept.slice(0, 3));
+  });
+});
+
+describe("resuming a damaged transcript", () => {
+  it("--resume repairs it with one warning line, answers every call once, and the turn runs", async () => {
+    server = await startScriptedServer({ replies: [text("Resumed.")] });
+    const dir = join(home, "sessions");
+    mkdirSync(dir, { recursive: true });
+    const id = "20240201-120000-beef";
+    const call = (callId: string, name: string): unknown => ({ id: callId, type: "function", function: { name, arguments: "{}" } });
+    const lines = [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: null, tool_calls: [{ function: "broken" }, call("same", "read_file"), call("same", "read_file"), 17] },
+      { role: "tool", tool_call_id: "same", content: "one" },
+      { role: "tool", tool_call_id: "same", content: "two" },
+      { role: "assistant", content: "ok" },
+    ];
+    const original = lines.map((m) => JSON.stringify(m)).join("\n") + '\n{"role":"user","cont';
+    writeFileSync(join(dir, `${id}.jsonl`), original);
+
+    const r = await runCli(["chat", "--resume", id, "-p", "go on", "--toolsets", "file"], env(), { cwd: work });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("Resumed.\n");
+    const warnings = r.stderr.split("\n").filter((l) => /warn/i.test(l));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`${id}.jsonl`);
+    const sent = server.chatRequests[0]!.body!.messages;
+    expectValidHistory(sent);
+    expect(sent.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["one", "two"]);
+    const backup = readdirSync(dir).find((f) => f.startsWith(`${id}.jsonl.`) && f.endsWith(".bak"));
+    expect(readFileSync(join(dir, backup!), "utf8")).toBe(original);
   });
 });
