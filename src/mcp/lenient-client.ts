@@ -21,7 +21,7 @@ const LenientToolPage = PaginatedResultSchema.extend({ tools: z.array(z.unknown(
 const MAX_ISSUES = 2;
 
 // The SDK keeps per-tool metadata (output-schema validators, task support) from each listing;
-// it is private, so it is reached by name, and skipped if a later SDK renames it.
+// the method is private, so it is reached by name, and skipped if a later SDK renames it.
 interface ToolMetadataCache {
   cacheToolMetadata?: (tools: Tool[]) => void;
 }
@@ -39,10 +39,40 @@ export class LenientClient extends Client {
       if (parsed.success) tools.push(parsed.data);
       else invalid.push({ name: toolLabel(raw, index), reason: summarize(parsed.error) });
     }
-    (this as unknown as ToolMetadataCache).cacheToolMetadata?.(tools);
+    const usable = this.#cacheMetadata(tools, invalid);
     if (invalid.length > 0) this.onInvalidTools?.(invalid);
-    return { ...page, tools };
+    return { ...page, tools: usable };
   }
+
+  /**
+   * Hands the tools to the SDK, which compiles each `outputSchema`; one it cannot compile used
+   * to fail the whole listing. Then each tool is tried alone to find the ones at fault, which
+   * join `invalid`; the rest are cached together.
+   */
+  #cacheMetadata(tools: Tool[], invalid: InvalidTool[]): Tool[] {
+    const cache = (this as unknown as ToolMetadataCache).cacheToolMetadata?.bind(this);
+    if (cache === undefined) return tools;
+    try {
+      cache(tools);
+      return tools;
+    } catch {
+      const usable = tools.filter((tool) => {
+        try {
+          cache([tool]);
+          return true;
+        } catch (err) {
+          invalid.push({ name: tool.name, reason: `outputSchema: ${errorText(err)}` });
+          return false;
+        }
+      });
+      cache(usable);
+      return usable;
+    }
+  }
+}
+
+function errorText(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").slice(0, 200);
 }
 
 /**

@@ -89,6 +89,7 @@ describe("invalid tool listings", () => {
         { name: "stringly", description: "input is not an object schema", inputSchema: { type: "string" } },
         { name: "schemaless", description: "no inputSchema at all" },
         { name: "odd_props", inputSchema: { type: "object", properties: { a: 5 } } },
+        { name: "bad_output", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { a: { type: "nope" } } } },
       ];
       const manager = await connect({ lax: testServer(bad.flatMap((tool) => ["--raw-tool", JSON.stringify(tool)])) });
       const [status] = manager.status();
