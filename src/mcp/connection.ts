@@ -391,10 +391,9 @@ function displayUrl(url: string): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
+/** One line, always: a schema validation error's message is multi-line JSON. */
 function errorMessage(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as { cause?: unknown }).cause;
-    return cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
-  }
-  return String(err);
+  const cause = err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
+  const text = !(err instanceof Error) ? String(err) : cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
+  return text.replace(/\s+/g, " ").trim();
 }

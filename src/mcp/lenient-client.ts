@@ -31,7 +31,9 @@ export class LenientClient extends Client {
   onInvalidTools: ((tools: InvalidTool[]) => void) | undefined;
 
   override async listTools(params?: ListToolsRequest["params"], options?: RequestOptions): Promise<ListToolsResult> {
-    const page = await this.request({ method: "tools/list", params }, LenientToolPage, options);
+    const page = await this.request({ method: "tools/list", params }, LenientToolPage, options).catch((err: unknown) => {
+      throw err instanceof z.core.$ZodError ? new Error(`the server's tools/list answer is not a tool list: ${summarize(err)}`) : err;
+    });
     const tools: Tool[] = [];
     const invalid: InvalidTool[] = [];
     for (const [index, raw] of page.tools.entries()) {
@@ -96,7 +98,7 @@ function toolLabel(raw: unknown, index: number): string {
 }
 
 /** zod's issues as `path: message`, at most two, one line. */
-function summarize(error: z.ZodError): string {
+function summarize(error: z.core.$ZodError): string {
   const issues = error.issues.slice(0, MAX_ISSUES).map((issue) => {
     const path = issue.path.map(String).join(".");
     return `${path === "" ? "tool" : path}: ${issue.message.replace(/\s+/g, " ")}`;

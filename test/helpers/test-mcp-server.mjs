@@ -4,7 +4,8 @@
 //   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N] [--raw-tool JSON]...
 //
 // Each --raw-tool JSON is listed verbatim in tools/list (never callable): for listings the
-// SDK's schema rejects, such as an inputSchema that is not an object schema.
+// SDK's schema rejects, such as an inputSchema that is not an object schema. --broken-list
+// answers tools/list with a result that is not a tool list at all.
 //
 // Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
 // list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
@@ -136,6 +137,7 @@ async function serve() {
 
   // Served from the table so the listing can be paginated (--page-size); McpServer runs the calls.
   mcp.server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    if (flag("--broken-list")) return { tools: "not a list", nextCursor: 7 };
     const all = [...table.values()].map((t) => t.listing);
     const start = Number(request.params?.cursor ?? 0);
     const end = pageSize > 0 ? start + pageSize : all.length;

@@ -116,6 +116,17 @@ describe("invalid tool listings", () => {
   });
 });
 
+describe("a tool list that is not a list", () => {
+  test("fails the connection with a one-line error, not a schema dump", async () => {
+    const manager = await connect({ broken: testServer(["--broken-list"]) }, { backoff: { initialMs: 60_000, maxMs: 60_000 } });
+    const [status] = manager.status();
+    expect(status?.state).toBe("failed");
+    expect(status?.error).toMatch(/tools\/list answer is not a tool list: .*tools: /);
+    expect(status?.error).not.toMatch(/"code"/);
+    expect(status?.error?.split("\n")).toHaveLength(1);
+  });
+});
+
 describe("results", () => {
   test("text is joined under result, isError becomes {error}, images become the multimodal envelope, structuredContent is kept", async () => {
     await connect({ res: testServer() });
