@@ -10,9 +10,9 @@ import type { Logger } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
 
 const STDERR_TAIL_LINES = 8;
+const STDERR_LINE_CHARS = 300;
 /** A server that does not answer the DELETE ending its session is not waited for longer. */
 const END_SESSION_TIMEOUT_MS = 2_000;
-const STDERR_LINE_CHARS = 300;
 
 export interface ServerLink {
   transport: Transport;
