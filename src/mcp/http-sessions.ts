@@ -22,7 +22,14 @@ export interface SessionLimits {
   maxWaiting: number;
 }
 
-export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 256, idleMs: 5 * 60_000, waitMs: 10_000, maxWaiting: 256 };
+/**
+ * A live SDK client keeps its notification stream (GET) open, so a session with nothing open
+ * for a few seconds is almost always one whose client left without DELETE; and it is closed
+ * only when the table is full. 256 sessions take about 50 MB.
+ */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 256, idleMs: 5_000, waitMs: 15_000, maxWaiting: 256 };
+/** A waiting newcomer looks again this often: sessions turn idle without any event to wake it. */
+const RECHECK_MS = 250;
 
 interface Entry {
   transport: StreamableHTTPServerTransport;
@@ -75,7 +82,7 @@ export class HttpSessionTable {
     while (!this.#closed && !this.#hasRoom()) {
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
-      await this.#wait(left);
+      await this.#wait(Math.min(left, RECHECK_MS));
     }
     if (this.#closed) return undefined;
     this.#opening++;

@@ -175,10 +175,12 @@ describe("sessions under load", () => {
     });
   }
 
-  test("when full, sessions in use are kept and a newcomer gets 503 with Retry-After", async () => {
-    const server = await serve({ sessionLimits: { maxSessions: 2, waitMs: 200, idleMs: 60_000 } });
+  test("when full, connected clients (their stream open) are kept, and a newcomer gets 503 with Retry-After", async () => {
+    const server = await serve({ sessionLimits: { maxSessions: 2, waitMs: 300, idleMs: 50 } });
     const first = await client(server.url);
     const second = await client(server.url);
+    // Longer than idleMs without a call: but each SDK client holds its notification stream open.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const refused = await initialize(server.url);
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
