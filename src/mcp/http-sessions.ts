@@ -30,12 +30,19 @@ export interface SessionLimits {
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 256, idleMs: 5_000, waitMs: 15_000, maxWaiting: 256 };
 /** A waiting newcomer looks again this often: sessions turn idle without any event to wake it. */
 const RECHECK_MS = 250;
+/**
+ * A session whose client has not yet come back after `initialize` is mid-handshake: on a busy
+ * machine that gap can be long, so it counts as idle only after this many times `idleMs`.
+ */
+const HANDSHAKE_GRACE = 12;
 
 interface Entry {
   transport: StreamableHTTPServerTransport;
   /** Requests of this session whose response is still open. */
   open: number;
   lastUsed: number;
+  /** The client has sent a request after `initialize`: the handshake is over. */
+  used: boolean;
 }
 
 /** Room for one session being opened; `add` fills it, `release` gives it back if the handshake failed. */
@@ -67,6 +74,7 @@ export class HttpSessionTable {
     this.#entries.delete(id);
     this.#entries.set(id, entry);
     entry.open++;
+    entry.used = true;
     entry.lastUsed = Date.now();
     res.once("close", () => {
       entry.open--;
@@ -95,7 +103,7 @@ export class HttpSessionTable {
     };
     return {
       add: (id, transport) => {
-        if (settle()) this.#entries.set(id, { transport, open: 0, lastUsed: Date.now() });
+        if (settle()) this.#entries.set(id, { transport, open: 0, lastUsed: Date.now(), used: false });
       },
       release: () => {
         if (settle()) this.#wakeOne();
@@ -121,11 +129,12 @@ export class HttpSessionTable {
   }
 
   #evictIdle(): boolean {
-    const idleSince = Date.now() - this.limits.idleMs;
+    const now = Date.now();
     for (const [id, entry] of this.#entries) {
-      if (entry.open > 0 || entry.lastUsed > idleSince) continue;
+      const idleMs = entry.used ? this.limits.idleMs : this.limits.idleMs * HANDSHAKE_GRACE;
+      if (entry.open > 0 || now - entry.lastUsed < idleMs) continue;
       this.#entries.delete(id);
-      log.info(`closing MCP session ${id}, idle for ${Math.round((Date.now() - entry.lastUsed) / 1000)} s, to make room: ${this.limits.maxSessions} sessions open`);
+      log.info(`closing MCP session ${id}, idle for ${Math.round((now - entry.lastUsed) / 1000)} s, to make room: ${this.limits.maxSessions} sessions open`);
       void entry.transport.close().catch(() => undefined);
       return true;
     }

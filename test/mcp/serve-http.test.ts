@@ -206,17 +206,23 @@ describe("sessions under load", () => {
     expect((await ping(server.url, admitted.sessionId!)).status).toBe(200);
   });
 
-  test("only a session idle for idleMs is closed to make room, the least recently used first", async () => {
+  test("only a session idle for idleMs is closed to make room, least recently used first, never one mid-handshake", async () => {
     const server = await serve({ sessionLimits: { maxSessions: 2, waitMs: 100, idleMs: 300 } });
     const older = (await initialize(server.url)).sessionId!;
     const newer = (await initialize(server.url)).sessionId!;
+    expect((await ping(server.url, newer)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect((await ping(server.url, older)).status).toBe(200);
     // `older` was just used, so `newer` is the idle one that makes room.
-    expect((await initialize(server.url)).status).toBe(200);
+    const third = await initialize(server.url);
+    expect(third.status).toBe(200);
     expect((await ping(server.url, newer)).status).toBe(404);
-    // Now nothing is idle for long enough: the next newcomer is refused, nobody is closed.
+
+    // `third` has not come back since its initialize: mid-handshake, it is kept past idleMs.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await ping(server.url, older)).status).toBe(200);
     expect((await initialize(server.url)).status).toBe(503);
+    expect((await ping(server.url, third.sessionId!)).status).toBe(200);
     expect((await ping(server.url, older)).status).toBe(200);
   });
 });
