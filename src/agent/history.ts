@@ -1,10 +1,12 @@
 /**
  * Keeps a conversation valid for chat APIs: every assistant tool call is answered by exactly
  * one `tool` message right after it, and no `tool` message answers nothing. A transcript cut
- * mid-turn (a crash, `kill -9`) is repaired by answering the open calls with `cancelled`.
+ * mid-turn (a crash, `kill -9`) is repaired by answering the open calls with `cancelled`; a
+ * damaged one (malformed entries, a call id used twice) is repaired without losing a result.
  */
-import type { ChatMessage, ToolMessage } from "../llm/index.js";
+import type { AssistantMessage, ChatMessage, ToolCallParam, ToolMessage } from "../llm/index.js";
 import { toolError } from "../registry/index.js";
+import { roleOf, shapeMessage } from "./message-shape.js";
 
 /** The result given to a call that never started because the turn was interrupted. */
 export function notStartedResult(name: string): string {
@@ -27,34 +29,73 @@ export interface RepairResult {
   added: number;
   /** Tool messages dropped (duplicates, or answering no call). */
   dropped: number;
+  /**
+   * Entries that were not well-formed messages: rebuilt (malformed tool calls left out, odd
+   * content turned into text, a repeated call id made unique) or, when unusable, left out.
+   */
+  repaired: number;
 }
 
-export function repairHistory(messages: readonly ChatMessage[]): RepairResult {
+/** Accepts anything read back from a transcript; well-formed input is returned unchanged. */
+export function repairHistory(entries: readonly unknown[]): RepairResult {
   const out: ChatMessage[] = [];
-  let added = 0;
-  let dropped = 0;
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
+  const counts = { added: 0, dropped: 0, repaired: 0 };
+  for (let i = 0; i < entries.length; i++) {
+    const message = shape(entries[i], counts);
+    if (message === undefined) continue;
     if (message.role === "tool") {
-      dropped++;
+      counts.dropped++;
       continue;
     }
-    out.push(message);
     const calls = message.role === "assistant" ? (message.tool_calls ?? []) : [];
-    if (calls.length === 0) continue;
-    const open = new Map(calls.map((call) => [call.id, call.function.name]));
-    for (; i + 1 < messages.length && messages[i + 1]!.role === "tool"; i++) {
-      const result = messages[i + 1] as ToolMessage;
-      if (!open.delete(result.tool_call_id)) {
-        dropped++;
+    if (calls.length === 0) {
+      out.push(message);
+      continue;
+    }
+    const unique = uniqueIds(calls);
+    if (unique !== calls) counts.repaired++;
+    out.push(unique === calls ? message : { ...(message as AssistantMessage), tool_calls: unique });
+    // Results are matched by the id they name, in order: the second result for a repeated id answers its second call.
+    const open = new Map<string, ToolCallParam[]>();
+    for (const [n, call] of calls.entries()) open.set(call.id, [...(open.get(call.id) ?? []), unique[n]!]);
+    for (; i + 1 < entries.length && roleOf(entries[i + 1]) === "tool"; i++) {
+      const result = shape(entries[i + 1], counts) as ToolMessage | undefined;
+      if (result === undefined) continue;
+      const call = open.get(result.tool_call_id)?.shift();
+      if (call === undefined) {
+        counts.dropped++;
         continue;
       }
-      out.push(result);
+      out.push(call.id === result.tool_call_id ? result : { ...result, tool_call_id: call.id });
     }
-    for (const [id, name] of open) {
-      out.push({ role: "tool", tool_call_id: id, content: lostResult(name) });
-      added++;
+    for (const call of [...open.values()].flat()) {
+      out.push({ role: "tool", tool_call_id: call.id, content: lostResult(call.function.name) });
+      counts.added++;
     }
   }
-  return { messages: out, added, dropped };
+  return { messages: out, ...counts };
+}
+
+function shape(entry: unknown, counts: { repaired: number }): ChatMessage | undefined {
+  const { message, changed } = shapeMessage(entry);
+  if (changed) counts.repaired++;
+  return message;
+}
+
+/** The calls with each repeated id renamed (`id~2`, …); the same array when no id repeats. */
+function uniqueIds(calls: ToolCallParam[]): ToolCallParam[] {
+  const ids = new Set(calls.map((call) => call.id));
+  if (ids.size === calls.length) return calls;
+  const seen = new Set<string>();
+  return calls.map((call) => {
+    if (!seen.has(call.id)) {
+      seen.add(call.id);
+      return call;
+    }
+    let n = 2;
+    while (ids.has(`${call.id}~${n}`)) n++;
+    const id = `${call.id}~${n}`;
+    ids.add(id);
+    return { ...call, id };
+  });
 }

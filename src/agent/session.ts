@@ -3,12 +3,13 @@
  * with one synchronous write the moment the message exists, so a crash or `kill -9` loses
  * nothing already produced. The system prompt is not stored: a resumed session gets a fresh one.
  */
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { ChatMessage } from "../llm/index.js";
 import { createLogger, quiverPath } from "../registry/index.js";
 import { repairHistory } from "./history.js";
+import { shapeMessage } from "./message-shape.js";
 
 const log = createLogger("session");
 
@@ -34,7 +35,6 @@ export class SessionNotFoundError extends Error {
 }
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const ROLES = new Set(["user", "assistant", "tool"]);
 
 export function sessionsDir(options: SessionStoreOptions = {}): string {
   return options.dir ?? quiverPath("sessions");
@@ -60,14 +60,29 @@ export class Session {
 
   /**
    * Loads a session by id or unique id prefix, repairing a transcript cut mid-turn (unanswered
-   * tool calls get `cancelled` results, written back so the file is valid too).
+   * tool calls get `cancelled` results, written back so the file is valid too). A damaged
+   * transcript (unreadable lines, malformed entries) is repaired the same way, after its
+   * original bytes are copied to `<id>.jsonl.<time>.bak`, with one warning saying so.
    */
   static open(idOrPrefix: string, options: SessionStoreOptions = {}): Session {
     const dir = sessionsDir(options);
     const id = resolveId(idOrPrefix, dir);
-    const { messages, rewrite } = readTranscript(join(dir, `${id}.jsonl`));
-    const session = new Session(id, dir, messages);
-    if (rewrite) session.#rewrite();
+    const transcript = readTranscript(join(dir, `${id}.jsonl`));
+    const session = new Session(id, dir, transcript.messages);
+    try {
+      if (transcript.damage.length > 0) {
+        const backup = `${session.path}.${timestamp()}.bak`;
+        copyFileSync(session.path, backup);
+        session.#rewrite();
+        log.warn(`Repaired damaged session transcript ${session.path}: ${transcript.damage.join(", ")}; the original is kept in ${backup}`);
+      } else if (transcript.added > 0) {
+        session.#rewrite();
+        log.info(`Answered ${transcript.added} unfinished tool call(s) of ${session.path} with "cancelled"`);
+      }
+    } catch (err) {
+      // The file stays as it was; the conversation goes on from the repaired copy in memory.
+      log.warn(`Cannot write the repair of session transcript ${session.path} (${(err as Error).message}); it is repaired in memory only`);
+    }
     return session;
   }
 
@@ -142,7 +157,7 @@ function sessionInfo(dir: string, id: string): SessionInfo | undefined {
 
 function firstPrompt(text: string): string {
   for (const line of text.split("\n")) {
-    const message = parseLine(line);
+    const message = shapeMessage(parseLine(line)).message;
     if (message?.role !== "user") continue;
     const content = typeof message.content === "string" ? message.content : message.content.map((p) => (p.type === "text" ? p.text : "")).join(" ");
     return content.replace(/\s+/g, " ").trim();
@@ -171,29 +186,45 @@ function resolveId(idOrPrefix: string, dir: string): string {
   throw new SessionNotFoundError(`No session "${wanted}" in ${dir}. \`quiver sessions\` lists the saved ones.`);
 }
 
-function readTranscript(path: string): { messages: ChatMessage[]; rewrite: boolean } {
-  const lines = readFileSync(path, "utf8").split("\n");
-  const parsed: ChatMessage[] = [];
-  let skipped = 0;
-  for (const line of lines) {
-    if (line.trim() === "") continue;
-    const message = parseLine(line);
-    if (message === undefined) skipped++;
-    else parsed.push(message);
-  }
-  const repair = repairHistory(parsed);
-  if (skipped > 0) log.warn(`Skipped ${skipped} unreadable line(s) of ${path}`);
-  if (repair.added > 0) log.info(`Answered ${repair.added} unfinished tool call(s) of ${path} with "cancelled"`);
-  return { messages: repair.messages, rewrite: skipped > 0 || repair.added > 0 || repair.dropped > 0 };
+interface Transcript {
+  messages: ChatMessage[];
+  /** Unfinished tool calls answered with `cancelled` (nothing of the file lost). */
+  added: number;
+  /** What was wrong with the file, in words; empty when nothing was. */
+  damage: string[];
 }
 
-function parseLine(line: string): ChatMessage | undefined {
+function readTranscript(path: string): Transcript {
+  const parsed: unknown[] = [];
+  let unreadable = 0;
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const entry = parseLine(line);
+    if (entry === undefined) unreadable++;
+    else parsed.push(entry);
+  }
+  const repair = repairHistory(parsed);
+  const damage: string[] = [];
+  if (unreadable > 0) damage.push(`${unreadable} unreadable line(s) skipped`);
+  if (repair.repaired > 0) damage.push(`${repair.repaired} malformed entr${repair.repaired === 1 ? "y" : "ies"} rebuilt or left out`);
+  if (repair.dropped > 0) damage.push(`${repair.dropped} tool result(s) answering no call dropped`);
+  if (repair.added > 0 && damage.length > 0) damage.push(`${repair.added} unanswered tool call(s) answered "cancelled"`);
+  return { messages: repair.messages, added: repair.added, damage };
+}
+
+/** A JSON object per line; undefined for a torn or non-JSON line. What the object holds is repairHistory's concern. */
+function parseLine(line: string): unknown {
   try {
-    const value = JSON.parse(line) as { role?: unknown } | null;
-    return typeof value === "object" && value !== null && ROLES.has(value.role as string) ? (value as ChatMessage) : undefined;
+    const value = JSON.parse(line) as unknown;
+    return typeof value === "object" && value !== null ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** For backup names: sortable, no characters a file name cannot hold. */
+function timestamp(now = new Date()): string {
+  return now.toISOString().replace(/[-:]/g, "").replace(".", "-");
 }
 
 /** Sortable and readable: local date and time, then 4 random hex digits. */

@@ -6,7 +6,6 @@
  * Every connection attempt gets a new epoch; callbacks of an older attempt compare epochs and
  * do nothing, so a late event from a dead client can never touch the registry.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger, describeError, toolError } from "../registry/index.js";
@@ -16,6 +15,7 @@ import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
+import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
@@ -48,7 +48,7 @@ export class McpServerConnection {
   #collisions: McpToolCollision[] = [];
   #state: McpServerState = "connecting";
   #error: string | undefined;
-  #client: Client | undefined;
+  #client: LenientClient | undefined;
   #link: ServerLink | undefined;
   #epoch = 0;
   #failures = 0;
@@ -57,12 +57,14 @@ export class McpServerConnection {
   #probing = false;
   #closed = false;
   #aliasWarned = false;
+  readonly #reportInvalid: ReturnType<typeof invalidToolReporter>;
 
   constructor(config: McpServerConfig, opts: ConnectionOptions) {
     this.config = config;
     this.toolset = mcpToolsetName(config.name);
     this.#opts = opts;
     this.#matches = toolFilter(config);
+    this.#reportInvalid = invalidToolReporter(config.name, (line) => log.warn(line));
     this.#refresher = new CoalescingRunner(() => this.#refresh(), opts.refreshDebounceMs, (err) =>
       log.warn(`MCP server "${config.name}": refreshing the tool list failed: ${describeError(err)}`),
     );
@@ -135,9 +137,10 @@ export class McpServerConnection {
     this.#retryAt = undefined;
     if (this.#failures === 0) this.#state = "connecting";
     const link = openLink(this.config, log);
-    const client = new Client(QUIVER_IMPLEMENTATION, { capabilities: {} });
+    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: {} });
     this.#client = client;
     this.#link = link;
+    client.onInvalidTools = (tools) => this.#reportInvalid(tools);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresher.request());
     client.onclose = () => this.#lost(epoch, "the server closed the connection");
     client.onerror = (err) => this.#transportError(epoch, err);
@@ -164,7 +167,7 @@ export class McpServerConnection {
     }
   }
 
-  async #handshake(client: Client, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
+  async #handshake(client: LenientClient, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
     const started = Date.now();
     await client.connect(link.transport, { timeout: timeoutMs });
     if (client.getServerCapabilities()?.tools === undefined) return [];
@@ -234,7 +237,7 @@ export class McpServerConnection {
     this.#retryAt = undefined;
   }
 
-  /** Drops the current client; `kill` ends a misbehaving process first instead of asking it to exit. */
+  /** Drops the current client (ending its HTTP session first); `kill` ends a misbehaving process instead of asking it to exit. */
   #dispose(kill: boolean): void {
     const client = this.#client;
     const link = this.#link;
@@ -244,7 +247,9 @@ export class McpServerConnection {
     client.onclose = undefined;
     client.onerror = undefined;
     if (kill) link?.terminate();
-    const done = client.close().catch((err: unknown) => log.debug(`closing MCP server "${this.config.name}": ${errorMessage(err)}`));
+    const done = (link?.endSession() ?? Promise.resolve())
+      .then(() => client.close())
+      .catch((err: unknown) => log.debug(`closing MCP server "${this.config.name}": ${errorMessage(err)}`));
     this.#cleanups.add(done);
     void done.finally(() => this.#cleanups.delete(done));
   }
@@ -386,10 +391,9 @@ function displayUrl(url: string): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
+/** One line, always: a schema validation error's message is multi-line JSON. */
 function errorMessage(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as { cause?: unknown }).cause;
-    return cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
-  }
-  return String(err);
+  const cause = err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
+  const text = !(err instanceof Error) ? String(err) : cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
+  return text.replace(/\s+/g, " ").trim();
 }

@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger } from "../registry/index.js";
+import { HttpSessionTable } from "./http-sessions.js";
+import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
 import type { QuiverServerOptions } from "./server.js";
 
@@ -19,8 +21,9 @@ const log = createLogger("mcp-serve");
 export const DEFAULT_HTTP_HOST = "127.0.0.1";
 export const MCP_HTTP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** Clients that vanish without DELETE leave sessions behind; past this many, the least recently used is closed. */
-const MAX_SESSIONS = 64;
+/** Seconds a client refused for lack of room is told to wait (Retry-After). */
+const RETRY_AFTER_S = 5;
+const REFUSAL_WARNING_INTERVAL_MS = 60_000;
 
 export interface HttpServeOptions extends QuiverServerOptions {
   /** 0 picks a free port (see `port` of the result). */
@@ -28,6 +31,8 @@ export interface HttpServeOptions extends QuiverServerOptions {
   host?: string;
   /** Required for a non-loopback host; when set, every request must send `Authorization: Bearer <token>`. */
   token?: string;
+  /** How many sessions, and when one may be closed to make room (see http-sessions.ts). */
+  sessionLimits?: Partial<SessionLimits>;
 }
 
 export interface RunningHttpServer {
@@ -36,10 +41,6 @@ export interface RunningHttpServer {
   host: string;
   port: number;
   close(): Promise<void>;
-}
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
 }
 
 export function isLoopbackHost(host: string): boolean {
@@ -53,7 +54,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   if (!loopback && (opts.token === undefined || opts.token === "")) {
     throw new Error(`Refusing to serve MCP on non-loopback address ${host} without a token: pass --token <secret> (clients send it as "Authorization: Bearer <secret>")`);
   }
-  const sessions = new Map<string, Session>();
+  const sessions = new HttpSessionTable(opts.sessionLimits);
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
 
   const http = createServer((req, res) => {
@@ -75,32 +76,39 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     const body = req.method === "POST" ? await readJsonBody(req) : undefined;
     if (body instanceof Error) return sendError(res, 400, -32700, `Parse error: ${body.message}`);
     if (typeof sessionId === "string") {
-      const session = sessions.get(sessionId);
-      if (session === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
-      sessions.delete(sessionId);
-      sessions.set(sessionId, session);
-      return session.transport.handleRequest(req, res, body);
+      const transport = sessions.use(sessionId, res);
+      if (transport === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
+      return transport.handleRequest(req, res, body);
     }
     if (req.method !== "POST" || !isInitializeRequest(body)) return sendError(res, 400, -32000, "Bad Request: no valid session ID provided");
-    evictIfFull();
+    const room = await sessions.reserve();
+    if (room === undefined) return refuseBusy(res);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport }),
+      onsessioninitialized: (id) => room.add(id, transport),
     });
     // Set before connect: the SDK chains it with the server's own close handling.
     transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
     };
-    await createQuiverMcpServer(opts).connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await createQuiverMcpServer(opts).connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      room.release();
+    }
   }
 
-  function evictIfFull(): void {
-    if (sessions.size < MAX_SESSIONS) return;
-    const [oldestId, oldest] = sessions.entries().next().value as [string, Session];
-    sessions.delete(oldestId);
-    log.info(`closing least recently used MCP session ${oldestId}: ${MAX_SESSIONS} sessions open`);
-    void oldest.transport.close().catch(() => undefined);
+  let lastRefusalWarning = -Infinity;
+  function refuseBusy(res: ServerResponse): void {
+    const { maxSessions, waitMs } = sessions.limits;
+    // Under a sustained overload every newcomer is refused: one line a minute tells the operator.
+    if (Date.now() - lastRefusalWarning >= REFUSAL_WARNING_INTERVAL_MS) {
+      lastRefusalWarning = Date.now();
+      log.warn(`refusing new MCP sessions (503): ${maxSessions} sessions open, none idle, none ended within ${waitMs / 1000} s`);
+    }
+    res.setHeader("Retry-After", String(RETRY_AFTER_S));
+    sendError(res, 503, -32000, `Server busy: ${maxSessions} MCP sessions are open and none is idle; retry in ${RETRY_AFTER_S} s, and end unused sessions with DELETE`);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -117,8 +125,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     host,
     port: address.port,
     async close() {
-      await Promise.all([...sessions.values()].map((s) => s.transport.close().catch(() => undefined)));
-      sessions.clear();
+      await sessions.closeAll();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

@@ -11,6 +11,8 @@ import type { McpServerConfig } from "./config.js";
 
 const STDERR_TAIL_LINES = 8;
 const STDERR_LINE_CHARS = 300;
+/** A server that does not answer the DELETE ending its session is not waited for longer. */
+const END_SESSION_TIMEOUT_MS = 2_000;
 
 export interface ServerLink {
   transport: Transport;
@@ -18,12 +20,18 @@ export interface ServerLink {
   stderrTail(): string;
   /** Ends the server process at once (stdio); used when it misbehaved, before the transport closes. */
   terminate(): void;
+  /**
+   * Ends the session on the server (HTTP: DELETE with the session id, as the spec asks of a
+   * client that is done), so it is freed now rather than when it expires. Never rejects.
+   */
+  endSession(): Promise<void>;
 }
 
 export function openLink(config: McpServerConfig, log: Logger): ServerLink {
   if (config.transport === "http") {
     const init: RequestInit = config.headers !== undefined ? { headers: config.headers } : {};
-    return { transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: init }), stderrTail: () => "", terminate: () => {} };
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: init });
+    return { transport, stderrTail: () => "", terminate: () => {}, endSession: () => endHttpSession(transport, log) };
   }
   const transport = new StdioClientTransport({
     command: config.command,
@@ -57,5 +65,19 @@ export function openLink(config: McpServerConfig, log: Logger): ServerLink {
         // already gone
       }
     },
+    // stdio has no session: closing stdin ends the server.
+    endSession: () => Promise.resolve(),
   };
+}
+
+async function endHttpSession(transport: StreamableHTTPClientTransport, log: Logger): Promise<void> {
+  if (transport.sessionId === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
+  });
+  // The transport's close(), which follows, aborts a DELETE still in flight.
+  const ended = transport.terminateSession().catch((err: unknown) => log.debug(`ending MCP session ${transport.sessionId}: ${String(err)}`));
+  await Promise.race([ended, timeout]);
+  clearTimeout(timer);
 }

@@ -1,8 +1,10 @@
-import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Session, SessionNotFoundError, listSessions, repairHistory, sessionsDir } from "../../src/agent/index.js";
 import type { ChatMessage } from "../../src/llm/index.js";
+import { addLogSink, type LogRecord } from "../../src/registry/index.js";
 import { startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 import { agentOn, expectValidHistory, useTempHome, type TempHome } from "./fixture.js";
 
@@ -135,7 +137,100 @@ describe("session transcripts", () => {
   });
 });
 
+describe("damaged transcripts", () => {
+  const call = (id: unknown, name: unknown, args: unknown = "{}"): unknown => ({ id, type: "function", function: { name, arguments: args } });
+  const damaged = [
+    { role: "user", content: "go" },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [null, "x", { id: 7 }, { id: "c0", function: null }, call("c1", "read_file", { path: "a" }), call("dup", "read_file"), call("dup", "terminal")],
+    },
+    { role: "tool", tool_call_id: "c1", content: "result c1" },
+    { role: "tool", tool_call_id: "dup", content: "first dup" },
+    { role: "tool", tool_call_id: "dup", content: "second dup" },
+    { role: "tool", tool_call_id: 42, content: "no id" },
+    { role: "assistant", content: "ok", tool_calls: "garbage" },
+    { role: "user", content: 12 },
+    { role: "assistant", content: "fine" },
+  ];
+
+  it("loads with one warning, answers each call id exactly once, keeps the original bytes, and continues", async () => {
+    const path = writeTranscript("20240105-100000-ffff", damaged, '{"role":"user","content":"tor');
+    const original = readFileSync(path, "utf8");
+    const records: LogRecord[] = [];
+    const removeSink = addLogSink((r) => void records.push(r));
+    let session: Session;
+    try {
+      session = Session.open("20240105-100000-ffff");
+    } finally {
+      removeSink();
+    }
+    expectValidHistory(session.messages);
+    const assistant = session.messages[1] as { tool_calls: Array<{ id: string; function: { name: string; arguments: string } }> };
+    const ids = assistant.tool_calls.map((c) => c.id);
+    expect(ids.slice(0, 2)).toEqual(["c1", "dup"]);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(assistant.tool_calls.map((c) => c.function.name)).toEqual(["read_file", "read_file", "terminal"]);
+    expect(JSON.parse(assistant.tool_calls[0]!.function.arguments)).toEqual({ path: "a" });
+    const results = session.messages.slice(2, 5).map((m) => m.content);
+    expect(results).toEqual(["result c1", "first dup", "second dup"]);
+    expect(session.messages.slice(5).map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
+
+    const warnings = records.filter((r) => r.level === "warn" || r.level === "error");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toContain(path);
+    const backups = readdirSync(sessionsDir()).filter((name) => name.startsWith("20240105-100000-ffff") && name !== "20240105-100000-ffff.jsonl");
+    expect(backups).toHaveLength(1);
+    expect(backups[0]).not.toMatch(/\.jsonl$/);
+    expect(readFileSync(join(sessionsDir(), backups[0]!), "utf8")).toBe(original);
+    expect(warnings[0]!.message).toContain(backups[0]);
+    expect(listSessions().filter((s) => s.id.startsWith("20240105-100000-ffff"))).toHaveLength(1);
+
+    // Loading the repaired file again changes nothing and warns no more.
+    const again: LogRecord[] = [];
+    const removeAgain = addLogSink((r) => void again.push(r));
+    try {
+      expect(Session.open("20240105-100000-ffff").messages).toEqual(session.messages);
+    } finally {
+      removeAgain();
+    }
+    expect(again.filter((r) => r.level === "warn")).toHaveLength(0);
+
+    server = await startScriptedServer({ replies: [text("continuing")] });
+    const { agent } = agentOn(server, { session, loadBuiltinTools: false, toolsets: [] });
+    await agent.run("continue");
+    expectValidHistory(server.chatRequests[0]!.body!.messages);
+  });
+
+  it("lists a session whose lines have odd content without dropping it", () => {
+    writeTranscript("20240106-100000-abab", [{ role: "user", content: 5 }, { role: "user", content: [{ type: "text", text: "second" }, null] }]);
+    expect(listSessions().some((s) => s.id === "20240106-100000-abab")).toBe(true);
+  });
+});
+
 describe("repairHistory", () => {
+  it("never throws, and always returns a valid history, whatever the lines hold", () => {
+    const id = fc.constantFrom("a", "b", "dup", "");
+    const toolCallArb = fc.oneof(fc.anything(), fc.record({ id: fc.oneof(id, fc.anything()), type: fc.constant("function"), function: fc.oneof(fc.anything(), fc.record({ name: fc.oneof(fc.string(), fc.anything()), arguments: fc.oneof(fc.string(), fc.anything()) })) }));
+    const message = fc.oneof(
+      fc.anything(),
+      fc.record({ role: fc.constantFrom("user", "assistant", "tool", "system", "other"), content: fc.oneof(fc.string(), fc.constant(null), fc.anything()) }),
+      fc.record({ role: fc.constant("assistant"), content: fc.oneof(fc.string(), fc.constant(null)), tool_calls: fc.oneof(fc.array(toolCallArb, { maxLength: 4 }), fc.anything()) }),
+      fc.record({ role: fc.constant("tool"), tool_call_id: fc.oneof(id, fc.anything()), content: fc.oneof(fc.string(), fc.anything()) }),
+    );
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 12 }), (lines) => {
+        const { messages } = repairHistory(lines as ChatMessage[]);
+        expectValidHistory(messages);
+        expect(repairHistory(messages).messages).toEqual(messages);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+
   it("answers open calls right after the results that exist and drops duplicates", () => {
     const duplicate = { role: "tool", tool_call_id: "a", content: "again" } as ChatMessage;
     const { messages, added, dropped } = repairHistory([...(cutMidTurn as ChatMessage[]), duplicate, { role: "user", content: "next" }]);
@@ -146,6 +241,6 @@ describe("repairHistory", () => {
 
   it("leaves a valid history untouched", () => {
     const valid = repairHistory(cutMidTurn as ChatMessage[]).messages;
-    expect(repairHistory(valid)).toEqual({ messages: valid, added: 0, dropped: 0 });
+    expect(repairHistory(valid)).toEqual({ messages: valid, added: 0, dropped: 0, repaired: 0 });
   });
 });

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // A scriptable MCP server (SDK McpServer over stdio) for quiver's MCP client tests.
 //
-//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N]
+//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N] [--raw-tool JSON]...
+//
+// Each --raw-tool JSON is listed verbatim in tools/list (never callable): for listings the
+// SDK's schema rejects, such as an inputSchema that is not an object schema. --broken-list
+// answers tools/list with a result that is not a tool list at all.
 //
 // Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
 // list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
@@ -125,8 +129,15 @@ async function serve() {
     add(`extra_${i}`, { description: `Extra tool ${i}`, inputSchema: objectSchema({}) }, {}, async () => text(`extra ${i}`));
   }
 
+  for (const [i, arg] of argv.entries()) {
+    if (arg !== "--raw-tool" || argv[i + 1] === undefined) continue;
+    const listing = JSON.parse(argv[i + 1]);
+    table.set(`raw_${i}`, { listing });
+  }
+
   // Served from the table so the listing can be paginated (--page-size); McpServer runs the calls.
   mcp.server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    if (flag("--broken-list")) return { tools: "not a list", nextCursor: 7 };
     const all = [...table.values()].map((t) => t.listing);
     const start = Number(request.params?.cursor ?? 0);
     const end = pageSize > 0 ? start + pageSize : all.length;

@@ -80,6 +80,53 @@ describe("registration", () => {
   });
 });
 
+describe("invalid tool listings", () => {
+  test("a tool whose inputSchema the SDK rejects is skipped with one warning line naming it; the others stay, no retry", async () => {
+    const records: LogRecord[] = [];
+    const removeSink = addLogSink((r) => void records.push(r));
+    try {
+      const bad = [
+        { name: "stringly", description: "input is not an object schema", inputSchema: { type: "string" } },
+        { name: "schemaless", description: "no inputSchema at all" },
+        { name: "odd_props", inputSchema: { type: "object", properties: { a: 5 } } },
+        { name: "bad_output", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { a: { type: "nope" } } } },
+      ];
+      const manager = await connect({ lax: testServer(bad.flatMap((tool) => ["--raw-tool", JSON.stringify(tool)])) });
+      const [status] = manager.status();
+      expect(status?.state).toBe("connected");
+      expect(status?.failedAttempts).toBe(0);
+      expect(status?.tools).toContain("mcp__lax__echo");
+      for (const { name } of bad) expect(status?.tools).not.toContain(`mcp__lax__${name}`);
+      expect(parse(await handleFunctionCall("mcp__lax__echo", { text: "still here" })).result).toBe("echo: still here");
+
+      // A refresh lists the same bad tools again: no second warning.
+      await handleFunctionCall("mcp__lax__add_tool", { name: "late" });
+      await waitFor(() => registry.getEntry("mcp__lax__late"), "the refreshed listing");
+      const warnings = records.filter((r) => r.scope === "mcp" && (r.level === "warn" || r.level === "error"));
+      expect(warnings).toHaveLength(1);
+      const line = warnings[0]!.message;
+      expect(line.split("\n")).toHaveLength(1);
+      expect(line.length).toBeLessThan(600);
+      for (const { name } of bad) expect(line).toContain(`"${name}"`);
+      expect(line).toContain('"lax"');
+      expect(manager.status()[0]?.failedAttempts).toBe(0);
+    } finally {
+      removeSink();
+    }
+  });
+});
+
+describe("a tool list that is not a list", () => {
+  test("fails the connection with a one-line error, not a schema dump", async () => {
+    const manager = await connect({ broken: testServer(["--broken-list"]) }, { backoff: { initialMs: 60_000, maxMs: 60_000 } });
+    const [status] = manager.status();
+    expect(status?.state).toBe("failed");
+    expect(status?.error).toMatch(/tools\/list answer is not a tool list: .*tools: /);
+    expect(status?.error).not.toMatch(/"code"/);
+    expect(status?.error?.split("\n")).toHaveLength(1);
+  });
+});
+
 describe("results", () => {
   test("text is joined under result, isError becomes {error}, images become the multimodal envelope, structuredContent is kept", async () => {
     await connect({ res: testServer() });

@@ -155,3 +155,74 @@ describe("quiver serve over Streamable HTTP", () => {
     expect(JSON.parse(text(hardline))).toMatchObject({ error_type: "hardline_refused" });
   });
 });
+
+describe("sessions under load", () => {
+  const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+  const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+
+  /** A raw initialize; the whole answer is read, so the session has no request open afterwards. */
+  async function initialize(url: string): Promise<Response & { sessionId: string | null; text: string }> {
+    const res = await fetch(url, { method: "POST", headers: HEADERS, body: JSON.stringify(INIT) });
+    const text = await res.text();
+    return Object.assign(res, { sessionId: res.headers.get("mcp-session-id"), text });
+  }
+
+  function ping(url: string, sessionId: string): Promise<Response> {
+    return fetch(url, {
+      method: "POST",
+      headers: { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+    });
+  }
+
+  test("when full, connected clients (their stream open) are kept, and a newcomer gets 503 with Retry-After", async () => {
+    const server = await serve({ sessionLimits: { maxSessions: 2, waitMs: 300, idleMs: 50 } });
+    const first = await client(server.url);
+    const second = await client(server.url);
+    // Longer than idleMs without a call: but each SDK client holds its notification stream open.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const refused = await initialize(server.url);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.text).toMatch(/busy.*2 MCP sessions.*retry/i);
+    expect((await first.listTools()).tools.length).toBeGreaterThan(0);
+    expect((await second.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  test("a newcomer waits for a session to end; the ended one's id then gets 404", async () => {
+    const server = await serve({ sessionLimits: { maxSessions: 1, waitMs: 10_000, idleMs: 60_000 } });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url));
+    const first = new Client({ name: "first", version: "1" });
+    await first.connect(transport);
+    const endedId = transport.sessionId!;
+    const waiting = initialize(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await transport.terminateSession();
+    await first.close();
+    const admitted = await waiting;
+    expect(admitted.status).toBe(200);
+    expect(admitted.sessionId).toBeTruthy();
+    expect((await ping(server.url, endedId)).status).toBe(404);
+    expect((await ping(server.url, admitted.sessionId!)).status).toBe(200);
+  });
+
+  test("only a session idle for idleMs is closed to make room, least recently used first, never one mid-handshake", async () => {
+    const server = await serve({ sessionLimits: { maxSessions: 2, waitMs: 100, idleMs: 300 } });
+    const older = (await initialize(server.url)).sessionId!;
+    const newer = (await initialize(server.url)).sessionId!;
+    expect((await ping(server.url, newer)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await ping(server.url, older)).status).toBe(200);
+    // `older` was just used, so `newer` is the idle one that makes room.
+    const third = await initialize(server.url);
+    expect(third.status).toBe(200);
+    expect((await ping(server.url, newer)).status).toBe(404);
+
+    // `third` has not come back since its initialize: mid-handshake, it is kept past idleMs.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await ping(server.url, older)).status).toBe(200);
+    expect((await initialize(server.url)).status).toBe(503);
+    expect((await ping(server.url, third.sessionId!)).status).toBe(200);
+    expect((await ping(server.url, older)).status).toBe(200);
+  });
+});

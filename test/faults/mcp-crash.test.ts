@@ -1,0 +1,65 @@
+/**
+ * An MCP server that crashes in the middle of a tool call, under a running agent: the call in
+ * flight and the one after it are answered with errors, the agent finishes its turn, the
+ * server's tools are withdrawn, and they come back (and work) once it has reconnected.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createMcpManager } from "../../src/mcp/client.js";
+import type { McpManager } from "../../src/mcp/manager.js";
+import { registry } from "../../src/registry/index.js";
+import { agentOn, expectValidHistory, toolResults, useTempHome, type TempHome } from "../agent/fixture.js";
+import { startScriptedServer, text, toolCall, toolCalls, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { testServer, waitFor } from "../mcp/support.js";
+
+let home: TempHome;
+let server: ScriptedServer | undefined;
+let manager: McpManager | undefined;
+
+beforeAll(() => {
+  home = useTempHome("quiver-fault-mcp-");
+});
+afterAll(() => home.restore());
+afterEach(async () => {
+  await manager?.close();
+  await server?.close();
+  manager = undefined;
+  server = undefined;
+});
+
+describe("an MCP server that crashes mid-call", () => {
+  it("answers every call, keeps the agent going, withdraws the tools and restores them on reconnect", async () => {
+    manager = await createMcpManager({ brittle: testServer() }, { backoff: { initialMs: 300, maxMs: 300 } });
+    await manager.start();
+    expect(manager.status()[0]?.state).toBe("connected");
+
+    server = await startScriptedServer({
+      replies: [
+        toolCalls([
+          { name: "mcp__brittle__crash", arguments: { midCall: true }, id: "call_crash" },
+          { name: "mcp__brittle__echo", arguments: { text: "after" }, id: "call_after" },
+        ]),
+        text("The server crashed."),
+      ],
+    });
+    let withdrawn = false;
+    const off = registry.onChange(() => {
+      if (registry.getToolNamesForToolset("mcp-brittle").length === 0) withdrawn = true;
+    });
+    const { agent } = agentOn(server, { loadBuiltinTools: false, toolsets: ["mcp-brittle"] });
+    const first = await agent.run("crash it").finally(off);
+    expect(withdrawn).toBe(true);
+    expect(first.content).toBe("The server crashed.");
+    const answered = toolResults(server.chatRequests[1]!.body!.messages);
+    expect(JSON.parse(answered.get("call_crash")!).error).toMatch(/server "brittle".*disconnected/);
+    expect(JSON.parse(answered.get("call_after")!).error).toMatch(/brittle/);
+    expectValidHistory(agent.messages);
+
+    await waitFor(() => manager!.status()[0]?.state === "connected" && registry.getEntry("mcp__brittle__echo") !== undefined, "the tools to come back");
+    server.push(toolCall("mcp__brittle__echo", { text: "back" }, "call_back"), text("It is back."));
+    const second = await agent.run("again");
+    expect(second.content).toBe("It is back.");
+    expect(JSON.parse(toolResults(server.chatRequests[3]!.body!.messages).get("call_back")!).result).toBe("echo: back");
+    expect(server.chatRequests[2]!.body!.tools!.map((t) => t.function.name)).toContain("mcp__brittle__echo");
+    expectValidHistory(agent.messages);
+  });
+});
