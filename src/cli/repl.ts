@@ -29,7 +29,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const lines = rl[Symbol.asyncIterator]();
   const state: { turn: AbortController | undefined; closed: boolean; leaving: boolean } = { turn: undefined, closed: false, leaving: false };
 
-  const view = new TurnView({ text: output, lines: output, spinner: process.stderr });
+  const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, output, ask: (question) => askInline(rl, question, state) });
   const agent = createAgent(setup, {
     onEvent: (event) => view.handle(event),
