@@ -147,7 +147,8 @@ function inStreamError(err: APIError, ctx: ErrorContext, detail: string): ModelE
   const cause = err;
   const where = `${ctx.baseUrl} reported an error mid-reply`;
   if (code === 429) return new ModelError(`${where} (rate limited, 429): ${detail}`, { kind: "rate_limit", retryable: true, cause });
-  const clientError = (code !== undefined && code >= 400 && code < 500 && code !== 408) || NOT_RETRYABLE_TYPES.has(String(body.type ?? body.code));
+  // A status code decides; only without one does the error type (or a string code) say it.
+  const clientError = code !== undefined ? code >= 400 && code < 500 && code !== 408 : NOT_RETRYABLE_TYPES.has(String(body.type ?? body.code));
   if (clientError) {
     return new ModelError(`${where}${code === undefined ? "" : ` (${code})`}, which another try cannot fix: ${detail}`, {
       kind: "bad_request",
