@@ -96,7 +96,7 @@ export function resolveModelSettings(input: ModelSettingsInput = {}): ResolvedMo
     model: model?.value,
     source: {
       baseUrl: baseUrl.source,
-      apiKey: apiKey?.source ?? missingKeySource(keyEnvName ?? preset?.apiKeyEnv),
+      apiKey: apiKey?.source ?? missingKeySource(keyEnvName, preset?.apiKeyEnv),
       model: model?.source ?? { from: "none", name: "model" },
     },
     compat: resolveCompat(preset?.compat, config.compat),
@@ -135,10 +135,9 @@ function unknownProviderHelp(name: string): string {
   );
 }
 
-function missingKeySource(keyEnvName: string | undefined): SettingSource {
-  return keyEnvName === undefined
-    ? { from: "none", name: "OPENAI_API_KEY" }
-    : { from: "none", name: keyEnvName, via: "model.apiKeyEnv" };
+function missingKeySource(keyEnvName: string | undefined, presetKeyEnv: string | undefined): SettingSource {
+  if (keyEnvName !== undefined) return { from: "none", name: keyEnvName, via: "model.apiKeyEnv" };
+  return { from: "none", name: presetKeyEnv ?? "OPENAI_API_KEY" };
 }
 
 function baseUrlProblem(settings: Unresolved, provider: string | undefined): ModelSettingsProblem | undefined {
