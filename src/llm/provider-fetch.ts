@@ -16,7 +16,8 @@ export function providerFetch(inner: Fetch = fetch): Fetch {
   return async (input, init) => {
     const response = await inner(input, init);
     if (response.status >= 400) return normalizeErrorResponse(response);
-    if (wantsStream(init) && isJson(response)) return jsonAsEventStream(response);
+    // The header first: the body check scans the whole request, which holds the whole history.
+    if (isJson(response) && wantsStream(init)) return jsonAsEventStream(response);
     return response;
   };
 }
