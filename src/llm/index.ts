@@ -13,10 +13,7 @@ export {
   resolveModelSettings,
 } from "./settings.js";
 export type { ModelConfigSection, ModelSettingsInput, ModelSettingsProblem, ResolvedModelSettings } from "./settings.js";
-export { THINKING_KEY, TurnAssembler, toAssistantMessage, turnFromCompletion } from "./turn-assembler.js";
-export type { ChunkDelta } from "./turn-assembler.js";
+export { TurnAssembler, toAssistantMessage, turnFromCompletion } from "./turn-assembler.js";
 export { DEFAULT_COMPAT, PROVIDER_PRESETS, findPreset, providerNames, resolveCompat } from "./presets.js";
 export type { ProviderPreset } from "./presets.js";
-export { outgoingMessages } from "./request.js";
-export { errorFromBody, providerFetch } from "./provider-fetch.js";
 export type * from "./types.js";

@@ -52,7 +52,7 @@ async function normalizeErrorResponse(response: Response): Promise<Response> {
 }
 
 /** OpenAI's error object for whatever the provider wrote; `message` is always a non-empty string when there was a body. */
-export function errorFromBody(text: string, contentType = ""): Record<string, unknown> {
+function errorFromBody(text: string, contentType = ""): Record<string, unknown> {
   const parsed = parseJson(text);
   if (parsed !== undefined) return errorFromJson(parsed, text);
   if (text.trim() === "") return { message: "" };
