@@ -8,7 +8,7 @@ import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";
 import { providerFetch } from "./provider-fetch.js";
-import { requestBody } from "./request.js";
+import { requestBody, sendsReasoning } from "./request.js";
 import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted, withRetries } from "./retry.js";
 import { healingFor } from "./self-heal.js";
 import { TurnAssembler, turnFromCompletion } from "./turn-assembler.js";
@@ -124,11 +124,15 @@ class OpenAIChatClient implements ChatClient {
   }
 
   /** Runs one attempt; a parameter the server rejects by name is dropped for the session and the attempt made once more. */
-  private async healing(request: Pick<ChatRequest, "tools">, attempt: () => Promise<AssistantTurn>): Promise<AssistantTurn> {
+  private async healing(request: Pick<ChatRequest, "tools" | "messages">, attempt: () => Promise<AssistantTurn>): Promise<AssistantTurn> {
     try {
       return await attempt();
     } catch (err) {
-      const sent = { tools: (request.tools?.length ?? 0) > 0, maxTokens: this.settingsWithKey.maxTokens !== undefined };
+      const sent = {
+        tools: (request.tools?.length ?? 0) > 0,
+        maxTokens: this.settingsWithKey.maxTokens !== undefined,
+        reasoning: sendsReasoning(request.messages, this.compat.reasoning),
+      };
       const healing = healingFor(err, this.compat, sent);
       if (healing === undefined) throw err;
       Object.assign(this.compat, healing.change);

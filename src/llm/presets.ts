@@ -67,7 +67,7 @@ export const PROVIDER_PRESETS: Readonly<Record<string, ProviderPreset>> = {
     baseUrl: "https://api.groq.com/openai/v1",
     apiKeyEnv: "GROQ_API_KEY",
     compat: { streamUsage: false, reasoning: "strip" },
-    quirks: ["usage read from x_groq.usage instead of stream_options", "reasoning kept within the current turn only"],
+    quirks: ["usage read from x_groq.usage instead of stream_options", "reasoning never sent back (Groq rejects the field)"],
   },
   gemini: {
     baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai",

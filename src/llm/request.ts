@@ -35,22 +35,27 @@ export function requestBody(input: BodyInput, compat: ModelCompat, stream: boole
 const REASONING_KEYS = ["reasoning_content", "reasoning", "reasoning_details"] as const;
 
 /**
- * The history as sent. Reasoning goes back only on assistant messages with tool calls (DeepSeek
- * requires it there, and rejects it elsewhere); with `strip`, only on those of the current turn
- * (since the last user message), since older reasoning only costs tokens. Thinking kept from
- * content parts is never sent: no server takes it back as a field.
+ * The history as sent. With `send-back`, reasoning goes back on every assistant message with
+ * tool calls it came with (DeepSeek's thinking mode answers 400 without it, in any turn) and on
+ * no other message (DeepSeek rejects it there). With `strip` it is never sent (Groq and Mistral
+ * reject the field; elsewhere it only costs tokens); the transcript keeps it either way.
+ * Thinking kept from content parts is never sent: no server takes it back as a field.
  */
 export function outgoingMessages(messages: readonly ChatMessage[], policy: ModelCompat["reasoning"]): ChatMessage[] {
   if (!messages.some(carriesReasoning)) return [...messages];
-  const turnStart = messages.findLastIndex((message) => message.role === "user" && typeof message.content === "string");
-  return messages.map((message, index) => {
+  return messages.map((message) => {
     if (message.role !== "assistant" || !carriesReasoning(message)) return message;
-    const keep = (message.tool_calls?.length ?? 0) > 0 && (policy === "send-back" || index > turnStart);
+    const keep = policy === "send-back" && (message.tool_calls?.length ?? 0) > 0;
     const copy: AssistantMessage = { ...message };
     delete copy[THINKING_KEY];
     if (!keep) for (const key of REASONING_KEYS) delete copy[key];
     return copy;
   });
+}
+
+/** Whether the request for `messages` carries any reasoning field (self-healing drops it only then). */
+export function sendsReasoning(messages: readonly ChatMessage[], policy: ModelCompat["reasoning"]): boolean {
+  return policy === "send-back" && messages.some((m) => m.role === "assistant" && (m.tool_calls?.length ?? 0) > 0 && REASONING_KEYS.some((key) => key in m));
 }
 
 function carriesReasoning(message: ChatMessage): boolean {

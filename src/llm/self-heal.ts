@@ -1,10 +1,13 @@
 /**
  * Self-healing where it is safe: when a server rejects a parameter by name (a 400 or 422 naming
- * `stream_options`, `parallel_tool_calls`, `max_completion_tokens` or `max_tokens`), the
- * parameter is dropped or swapped for the rest of the session and the request retried once.
+ * `stream_options`, `parallel_tool_calls`, `max_completion_tokens` or `max_tokens`, or calling a
+ * reasoning field unsupported), the parameter is dropped or swapped for the rest of the session
+ * and the request retried once.
  */
 import { ModelError } from "./errors.js";
 import type { ModelCompat } from "./types.js";
+
+const REFUSED = /unsupported|not supported|not permitted|unrecognized|unknown|extra/i;
 
 export interface Healing {
   /** The compat change to apply for the session. */
@@ -14,7 +17,7 @@ export interface Healing {
 }
 
 /** What to change after `error`, given what the failed request carried; undefined when nothing safe applies. */
-export function healingFor(error: unknown, compat: ModelCompat, sent: { tools: boolean; maxTokens: boolean }): Healing | undefined {
+export function healingFor(error: unknown, compat: ModelCompat, sent: { tools: boolean; maxTokens: boolean; reasoning: boolean }): Healing | undefined {
   if (!(error instanceof ModelError) || (error.status !== 400 && error.status !== 422)) return undefined;
   const text = error.message;
   const names = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
@@ -23,6 +26,11 @@ export function healingFor(error: unknown, compat: ModelCompat, sent: { tools: b
   }
   if (compat.parallelToolCalls && sent.tools && names("parallel_tool_calls")) {
     return { change: { parallelToolCalls: false }, note: "the server rejected parallel_tool_calls; omitting it from now on (model.compat.parallelToolCalls: false)" };
+  }
+  // "property 'reasoning' is unsupported" (Groq), "extra inputs are not permitted" (Mistral);
+  // never DeepSeek's "Missing `reasoning_content`", which asks for the opposite.
+  if (sent.reasoning && /\breasoning(_content|_details)?\b/.test(text) && REFUSED.test(text) && !/\bmissing\b/i.test(text)) {
+    return { change: { reasoning: "strip" }, note: "the server refused reasoning sent back on assistant messages; not sending it from now on (model.compat.reasoning: strip)" };
   }
   if (!sent.maxTokens) return undefined;
   if (compat.maxTokensField === "max_completion_tokens" && names("max_completion_tokens")) {

@@ -135,7 +135,7 @@ export interface ModelCompat {
   parallelToolCalls: boolean;
   /** Send `tool_choice: "auto"` with tools (false: omit it; some servers reject it). */
   toolChoice: boolean;
-  /** `send-back`: reasoning goes back on assistant messages with tool calls; `strip`: only within the current turn. */
+  /** `send-back`: reasoning goes back on assistant messages with tool calls; `strip`: never sent (the transcript keeps it). */
   reasoning: "send-back" | "strip";
   /** Stream replies (false: one JSON answer per request). */
   stream: boolean;

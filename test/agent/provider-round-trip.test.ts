@@ -162,15 +162,35 @@ describe("reasoning and provider extras go back where the provider needs them", 
     expect(plain.every((m) => !("reasoning_content" in m))).toBe(true);
   });
 
-  it("reasoning: strip (groq preset) drops it from earlier turns but keeps it within the current one", async () => {
-    const reasoningCall = replay("deepseek/tool-call.sse");
-    const agent = await agentFor("groq", [reasoningCall, text("one"), replay("deepseek/tool-call.sse"), text("two")]);
+  it("reasoning: strip (groq preset): shown and stored, never sent back", async () => {
+    const events: AgentEvent[] = [];
+    const session = Session.create();
+    const agent = await agentFor("groq", [replay("groq/reasoning.sse"), replay("deepseek/tool-call.sse"), text("two")], events, session);
     await agent.run("first");
-    const within = assistantWithCalls(server!.chatRequests[1]!)!;
-    expect(typeof within.reasoning_content).toBe("string");
     await agent.run("second");
-    const later = server!.chatRequests[3]!.body!.messages.filter((m) => m.role === "assistant" && m.tool_calls !== undefined);
-    expect(later.map((m) => typeof m.reasoning_content)).toEqual(["undefined", "string"]);
+    expect(events.some((e) => e.type === "reasoning")).toBe(true);
+    const stored = session.messages.filter((m) => m.role === "assistant") as Loose[];
+    expect([typeof stored[0]!.reasoning, typeof stored[1]!.reasoning_content]).toEqual(["string", "string"]);
+    for (const request of server!.chatRequests) {
+      for (const message of request.body!.messages) expect(Object.keys(message).filter((k) => k.startsWith("reasoning"))).toEqual([]);
+    }
+  });
+
+  it("a server refusing reasoning sent back (Groq's 400) gets the request again without it: 2 requests", async () => {
+    const logs: string[] = [];
+    server = await startScriptedServer({
+      replies: [replay("deepseek/tool-call.sse"), replay("groq/400-reasoning-unsupported.json", 400), text("Sunny.")],
+    });
+    const settings = resolveModelSettings({ flags: { baseUrl: server.baseUrl, model: "m" }, env: {} });
+    if (settings.problem) throw new Error(settings.problem.message);
+    const agent = new Agent({ client: createChatClient(settings, { log: (line) => logs.push(line) }), toolsets: ["test-weather"] });
+    const result = await agent.run("Weather?");
+    expect(result.content).toBe("Sunny.");
+    expect(server.chatRequests).toHaveLength(3);
+    expect(typeof assistantWithCalls(server.chatRequests[1]!)!.reasoning_content).toBe("string");
+    expect(assistantWithCalls(server.chatRequests[2]!)).not.toHaveProperty("reasoning_content");
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/reasoning/);
   });
 
   it("F4 Gemini: the thought signature goes back verbatim on its tool call; the fake Gemini accepts it", async () => {

@@ -41,6 +41,7 @@ describe("provider presets", () => {
   it("config compat overrides the preset's, flag by flag", () => {
     const settings = resolveModelSettings({ flags: { provider: "mistral", model: "m" }, env: { MISTRAL_API_KEY: "k-0123456789" }, config: { model: { compat: { streamUsage: true } } } });
     expect(settings.compat).toMatchObject({ streamUsage: true, reasoning: "strip" });
+    expect(settings.compat?.maxTokensField).toBe("max_tokens");
     expect(resolveModelSettings({ flags: { model: "m", baseUrl: "http://127.0.0.1:1/v1" } }).compat).toEqual(DEFAULT_COMPAT);
   });
 });
