@@ -10,6 +10,7 @@
  * - top-level `mcp_servers:` (hermes-agent's spelling) for `mcp.servers`;
  * - `agent.toolsets` / `agent.disabledToolsets` as a list or a comma-separated string;
  * - a key left empty (`apiKey:` with no value) counts as unset.
+ * - `model.provider` picks a built-in preset and `model.compat` overrides its flags (docs/providers.md).
  * Unknown keys inside `model` and `agent` are errors (typos would otherwise be silently ignored);
  * unknown top-level sections and `mcp` keys are kept, for other parts of quiver to read.
  */
