@@ -97,7 +97,9 @@ function model(ctx: SlashContext, arg: string): void {
     ctx.print(ctx.style.dim("/model NAME switches models for the rest of this session."));
     return;
   }
-  ctx.setup.settings = { ...settings, model: arg, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
+  // What self-healing learned about this endpoint holds for the new model too.
+  const compat = { ...ctx.setup.client.compat };
+  ctx.setup.settings = { ...settings, model: arg, compat, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
   ctx.setup.client = createChatClient(ctx.setup.settings);
   ctx.agent.useClient(ctx.setup.client);
   ctx.print(`Now using ${ctx.style.bold(arg)} at ${settings.baseUrl}.`);
