@@ -43,19 +43,20 @@ async function jsonAsEventStream(response: Response): Promise<Response> {
 
 async function normalizeErrorResponse(response: Response): Promise<Response> {
   const text = await response.text().catch(() => "");
-  const error = errorFromBody(text, response.headers.get("content-type") ?? "");
   const headers = new Headers(response.headers);
-  headers.set("content-type", "application/json");
   headers.delete("content-length");
+  // No body: the SDK says so itself ("status code (no body)").
+  if (text.trim() === "") return new Response("", { status: response.status, statusText: response.statusText, headers });
+  const error = errorFromBody(text, response.headers.get("content-type") ?? "");
+  headers.set("content-type", "application/json");
   headers.delete("content-encoding");
   return new Response(JSON.stringify({ error }), { status: response.status, statusText: response.statusText, headers });
 }
 
-/** OpenAI's error object for whatever the provider wrote; `message` is always a non-empty string when there was a body. */
+/** OpenAI's error object for whatever (non-empty) body the provider wrote, with a `message` string. */
 function errorFromBody(text: string, contentType = ""): Record<string, unknown> {
   const parsed = parseJson(text);
   if (parsed !== undefined) return errorFromJson(parsed, text);
-  if (text.trim() === "") return { message: "" };
   const plain = /html/i.test(contentType) || /^\s*</.test(text) ? stripHtml(text) : text.trim();
   return { message: cut(plain) };
 }

@@ -186,6 +186,12 @@ describe("errors as the provider wrote them", () => {
     expect(err.message).not.toContain("font-family");
   });
 
+  it("an empty error body says there was none, keeping the status", async () => {
+    const err = await failure([{ kind: "raw", status: 400, contentType: "application/json", body: "", headers: {} }]);
+    expect(err.status).toBe(400);
+    expect(err.message).toContain("400 status code (no body)");
+  });
+
   it("a plain-text error body is shown as written", async () => {
     const body = "upstream connect error or disconnect/reset before headers. reset reason: connection termination";
     const err = await failure([{ kind: "raw", status: 400, contentType: "text/plain", body, headers: {} }]);
