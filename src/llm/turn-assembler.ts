@@ -63,7 +63,8 @@ export class TurnAssembler {
       finishReason: this.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop"),
     };
     if (this.usage !== undefined) turn.usage = this.usage;
-    if (this.reasoning !== "") turn.reasoning = this.reasoning;
+    // A reasoning field seen only empty still goes back empty: DeepSeek wants the field present.
+    if (this.reasoning !== "" || this.reasoningField !== undefined) turn.reasoning = this.reasoning;
     if (this.reasoningField !== undefined) turn.reasoningField = this.reasoningField;
     if (this.reasoningDetails.length > 0) turn.reasoningDetails = this.reasoningDetails;
     if (this.extras !== undefined) turn.extras = this.extras;

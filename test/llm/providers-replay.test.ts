@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ModelError, type AssistantTurn, type ChatMessage } from "../../src/llm/index.js";
 import { replay } from "../helpers/provider-fixtures.js";
-import { startScriptedServer, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { sse, startScriptedServer, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 import { clientFor } from "./client-fixture.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "What is the weather in Paris?" }];
@@ -80,6 +80,15 @@ describe("recorded streams become one AssistantTurn", () => {
     expect(turn).toMatchObject({ reasoning, reasoningField: "reasoning_content", finishReason: "tool_calls" });
     expect(turn.toolCalls).toHaveLength(1);
     expect(JSON.parse(turn.toolCalls[0]!.arguments)).toEqual({ location: "San Francisco" });
+  });
+
+  it("DeepSeek: a reasoning_content field seen only empty is kept, empty (it must go back present)", async () => {
+    const lines = replay("deepseek/tool-call.sse").body.split("\n").filter((line) => line.startsWith("data: {"));
+    const chunks = lines.map((line) => JSON.parse(line.slice(6)) as { choices: Array<{ delta: Record<string, unknown> }> });
+    for (const chunk of chunks) if (typeof chunk.choices[0]?.delta.reasoning_content === "string") chunk.choices[0].delta.reasoning_content = "";
+    const { turn, reasoning } = await stream(sse(chunks));
+    expect(reasoning).toBe("");
+    expect(turn).toMatchObject({ reasoning: "", reasoningField: "reasoning_content" });
   });
 
   it("xAI: reasoning_content, a whole tool call, usage in a choice-less chunk", async () => {
