@@ -76,10 +76,11 @@ export function resolveModelSettings(input: ModelSettingsInput = {}): ResolvedMo
   const found = providerName === undefined ? undefined : findPreset(providerName);
   const preset = found?.preset;
 
-  // A chosen preset's URL and key variable replace OpenAI's env defaults, which belong to OpenAI.
+  // Another provider's preset replaces OpenAI's env defaults, which belong to OpenAI.
+  const openAiEnv = preset === undefined || found?.name === "openai";
   const baseUrl = firstSet([
     [flags.baseUrl, { from: "flag", name: "--base-url" }],
-    ...(preset === undefined ? [[env.OPENAI_BASE_URL, { from: "env", name: "OPENAI_BASE_URL" }] as [string | undefined, SettingSource]] : []),
+    ...(openAiEnv ? [[env.OPENAI_BASE_URL, { from: "env", name: "OPENAI_BASE_URL" }] as [string | undefined, SettingSource]] : []),
     [config.baseUrl, { from: "config", name: "model.baseUrl" }],
     [preset?.baseUrl, { from: "default", name: `the ${found?.name} preset` }],
   ]) ?? { value: preset === undefined ? DEFAULT_BASE_URL : "", source: { from: "default", name: DEFAULT_BASE_URL } };

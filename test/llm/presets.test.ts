@@ -30,6 +30,11 @@ describe("provider presets", () => {
     expect(overridden.apiKey).toBe("sk-openai-key-0123");
   });
 
+  it("the openai preset still reads OPENAI_BASE_URL (a proxy in front of OpenAI)", () => {
+    const settings = resolveModelSettings({ flags: { provider: "openai", model: "m" }, env: { OPENAI_BASE_URL: "https://proxy.example/v1", OPENAI_API_KEY: "sk-0123456789" } });
+    expect(settings.baseUrl).toBe("https://proxy.example/v1");
+  });
+
   it("azure: needs a base URL, and sends the key in api-key too", () => {
     const missing = resolveModelSettings({ flags: { provider: "azure", model: "m" }, env: { AZURE_OPENAI_API_KEY: "az-0123456789" } });
     expect(missing.problem?.code).toBe("invalid-base-url");
