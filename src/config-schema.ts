@@ -10,11 +10,23 @@ const toolsetList = z.preprocess(
   z.array(z.string().min(1, "expected a toolset name")),
 );
 
+const compatSchema = z.strictObject({
+  streamUsage: z.boolean().optional(),
+  maxTokensField: z.enum(["max_tokens", "max_completion_tokens"]).optional(),
+  parallelToolCalls: z.boolean().optional(),
+  toolChoice: z.boolean().optional(),
+  reasoning: z.enum(["send-back", "strip"]).optional(),
+  stream: z.boolean().optional(),
+});
+
 const modelSchema = z.strictObject({
   name: z.string().trim().min(1, "expected a model name, e.g. gpt-4o-mini").optional(),
   baseUrl: z.string().trim().refine(isHttpUrl, "expected an http:// or https:// URL, e.g. http://localhost:11434/v1").optional(),
   apiKey: z.string().optional(),
   apiKeyEnv: z.string().regex(ENV_NAME, "expected an environment variable name, e.g. OPENROUTER_API_KEY").optional(),
+  provider: z.string().trim().min(1, "expected a provider name, e.g. openrouter").optional(),
+  compat: compatSchema.optional(),
+  maxTokens: z.number().int("expected a whole number").min(1, "expected a number of at least 1").optional(),
 });
 
 const agentSchema = z.strictObject({
@@ -37,11 +49,13 @@ const configSchema = z.looseObject({
 /** Known keys per strict section, for "unknown key" messages. */
 const KNOWN_KEYS: Record<string, string[]> = {
   model: Object.keys(modelSchema.shape),
+  "model.compat": Object.keys(compatSchema.shape),
   agent: Object.keys(agentSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
-  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv" },
+  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv", max_tokens: "maxTokens" },
+  "model.compat": { stream_usage: "streamUsage", max_tokens_field: "maxTokensField", parallel_tool_calls: "parallelToolCalls", tool_choice: "toolChoice" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
 };
 
@@ -72,6 +86,8 @@ function normalize(raw: Record<string, unknown>, problems: string[]): Record<str
     const value = out[section];
     if (isRecord(value)) out[section] = renameAliases(section, withoutNulls(value), problems);
   }
+  const model = out.model;
+  if (isRecord(model) && isRecord(model.compat)) model.compat = renameAliases("model.compat", withoutNulls(model.compat), problems);
   if (out.mcp_servers !== undefined) {
     const mcp = isRecord(out.mcp) ? out.mcp : {};
     if (mcp.servers !== undefined) problems.push("mcp_servers and mcp.servers are both set; keep one (mcp.servers).");

@@ -4,16 +4,19 @@
  *
  * Accepted spellings (normalised to the camelCase names below):
  * - `model: gpt-4o-mini` is short for `model: { name: gpt-4o-mini }`;
- * - snake_case keys: `model.base_url`, `model.api_key`, `model.api_key_env`,
+ * - snake_case keys: `model.base_url`, `model.api_key`, `model.api_key_env`, `model.max_tokens`,
+ *   the `model.compat` flags (`stream_usage`, `max_tokens_field`, `parallel_tool_calls`, `tool_choice`),
  *   `agent.system_prompt`, `agent.max_iterations`, `agent.disabled_toolsets`;
  * - top-level `mcp_servers:` (hermes-agent's spelling) for `mcp.servers`;
  * - `agent.toolsets` / `agent.disabledToolsets` as a list or a comma-separated string;
  * - a key left empty (`apiKey:` with no value) counts as unset.
+ * - `model.provider` picks a built-in preset and `model.compat` overrides its flags (docs/providers.md).
  * Unknown keys inside `model` and `agent` are errors (typos would otherwise be silently ignored);
  * unknown top-level sections and `mcp` keys are kept, for other parts of quiver to read.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { ModelCompat } from "./llm/types.js";
 import { quiverHome } from "./registry/index.js";
 
 export interface ModelConfig {
@@ -22,6 +25,12 @@ export interface ModelConfig {
   apiKey?: string;
   /** Name of the environment variable that holds the key, e.g. OPENROUTER_API_KEY. */
   apiKeyEnv?: string;
+  /** A built-in provider preset (openai, groq, deepseek, ...): base URL, key variable and compat. */
+  provider?: string;
+  /** What the endpoint accepts, over the preset's defaults (see docs/providers.md). */
+  compat?: Partial<ModelCompat>;
+  /** Token limit per reply, sent as compat.maxTokensField. */
+  maxTokens?: number;
 }
 
 export interface AgentConfig {

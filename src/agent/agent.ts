@@ -215,6 +215,7 @@ export class Agent {
           streamed += text;
           this.#emit({ type: "assistant_delta", text });
         },
+        onReasoningDelta: (text) => this.#emit({ type: "reasoning", text }),
         onRetry: (info) => this.#emit({ type: "retry", attempt: info.attempt, delay: info.delayMs, message: info.error.message }),
       });
     } catch (err) {

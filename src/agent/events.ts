@@ -20,6 +20,12 @@ export interface AssistantDeltaEvent {
 }
 
 /** A complete assistant reply, as appended to the history. */
+/** A piece of the model's reasoning, as it streams (shown dimmed, never part of the answer). */
+export interface ReasoningEvent {
+  type: "reasoning";
+  text: string;
+}
+
 export interface AssistantMessageEvent {
   type: "assistant_message";
   content: string | null;
@@ -85,6 +91,7 @@ export interface ErrorEvent {
 export type AgentEvent =
   | ModelStartEvent
   | AssistantDeltaEvent
+  | ReasoningEvent
   | AssistantMessageEvent
   | ToolStartEvent
   | ToolEndEvent

@@ -7,6 +7,8 @@ export interface ChatOptions {
   json?: boolean;
   model?: string;
   baseUrl?: string;
+  provider?: string;
+  showReasoning?: boolean;
   apiKeyEnv?: string;
   toolsets?: string;
   disableToolsets?: string;
@@ -27,6 +29,8 @@ export function registerChatCommand(program: Command): void {
     .option("--json", "with -p: print every event as one JSON line on stdout")
     .option("-m, --model <name>", "model name (else env QUIVER_MODEL, else model.name in config.yaml)")
     .option("--base-url <url>", "OpenAI-compatible API base URL (else env OPENAI_BASE_URL, else config, else OpenAI)")
+    .option("--provider <name>", "a built-in provider preset: base URL, key variable and quirks (openai, groq, deepseek, ...; see docs/providers.md)")
+    .option("--show-reasoning", "with -p: print the model's reasoning (dimmed) to stderr as it streams")
     .option("--api-key-env <name>", "read the API key from this environment variable instead of OPENAI_API_KEY")
     .option("-t, --toolsets <list>", "toolsets the model may use, comma-separated (default: all)")
     .option("--disable-toolsets <list>", "toolsets to withhold, comma-separated")
@@ -45,6 +49,7 @@ Examples:
   quiver chat -p "what is in README.md?"              one-shot answer on stdout
   quiver chat -p "list the src files" --json | jq .type  the event stream as JSONL
   quiver chat --base-url http://localhost:11434/v1 --model llama3.1
+  quiver chat --provider deepseek --model deepseek-reasoner   key from DEEPSEEK_API_KEY
   quiver chat --continue                              pick up the last session
 
 Exit codes: 0 ok, 1 the model call failed, 2 usage or configuration error, 130 interrupted.`,

@@ -22,6 +22,8 @@ export interface ChatSetup {
   maxIterations: number | undefined;
   systemPrompt: string | undefined;
   yes: boolean;
+  /** Show the model's reasoning as it streams (REPL: toggled by /reasoning; -p: --show-reasoning). */
+  showReasoning: boolean;
   session: Session;
   resumed: boolean;
   /** Resolves once MCP servers are ready or the start-up budget is spent; call before a model request. */
@@ -57,6 +59,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       maxIterations: opts.maxIterations === undefined ? config.agent?.maxIterations : parseIterations(opts.maxIterations),
       systemPrompt: opts.system ?? config.agent?.systemPrompt,
       yes: opts.yes === true,
+      showReasoning: prompt === undefined || opts.showReasoning === true,
       session,
       resumed: opts.resume !== undefined || opts.continue === true,
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
@@ -93,6 +96,7 @@ export function createAgent(
 function checkFlagCombinations(opts: ChatOptions): void {
   if (opts.json === true && opts.prompt === undefined) throw new CliError('--json needs a one-shot prompt: quiver chat -p "..." --json');
   if (opts.resume !== undefined && opts.continue === true) throw new CliError("use either --resume <id> or --continue, not both");
+  if (opts.showReasoning === true && opts.prompt === undefined) throw new CliError("--show-reasoning is for one-shot runs (-p); in the chat, /reasoning on|off shows or hides it");
 }
 
 async function readConfig(): Promise<QuiverConfig> {
@@ -107,6 +111,7 @@ function modelSettings(opts: ChatOptions, config: QuiverConfig): ModelSettings {
   const flags = {
     ...(opts.model === undefined ? {} : { model: opts.model }),
     ...(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
+    ...(opts.provider === undefined ? {} : { provider: opts.provider }),
   };
   let env: Record<string, string | undefined> = process.env;
   let modelConfig = config.model;

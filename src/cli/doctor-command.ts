@@ -4,6 +4,7 @@ import { runAction } from "./exit-codes.js";
 export interface DoctorOptions {
   model?: string;
   baseUrl?: string;
+  provider?: string;
   mcp: boolean;
   json?: boolean;
 }
@@ -14,6 +15,7 @@ export function registerDoctorCommand(program: Command): void {
     .description("check the configuration, the model endpoint, the model, toolsets and MCP servers; say how to fix each problem")
     .option("-m, --model <name>", "check this model instead of the configured one")
     .option("--base-url <url>", "check this endpoint instead of the configured one")
+    .option("--provider <name>", "check this provider preset instead of the configured one")
     .option("--no-mcp", "skip the MCP servers of config.yaml")
     .option("--json", "machine-readable output")
     .addHelpText("after", "\nExit codes: 0 nothing broken (warnings allowed), 1 something is broken.")

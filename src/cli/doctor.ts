@@ -4,7 +4,15 @@
  * Every problem comes with its fix; the exit code is 1 when something is broken.
  */
 import { configPath, loadConfig, type QuiverConfig } from "../config.js";
-import { createChatClient, describeSource, ModelError, resolveModelSettings, type ModelSettings } from "../llm/index.js";
+import {
+  createChatClient,
+  describeSource,
+  ModelError,
+  PROVIDER_PRESETS,
+  resolveCompat,
+  resolveModelSettings,
+  type ModelSettings,
+} from "../llm/index.js";
 import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { validateToolset } from "../toolsets.js";
@@ -59,6 +67,7 @@ function checkModelSettings(opts: DoctorOptions, config: QuiverConfig, results: 
   const flags = {
     ...(opts.model === undefined ? {} : { model: opts.model }),
     ...(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
+    ...(opts.provider === undefined ? {} : { provider: opts.provider }),
   };
   const resolved = resolveModelSettings({ flags, config: { model: config.model ?? {} }, configPath: configPath() });
   if (resolved.problem !== undefined) {
@@ -67,6 +76,7 @@ function checkModelSettings(opts: DoctorOptions, config: QuiverConfig, results: 
     return undefined;
   }
   const { source } = resolved;
+  results.push(providerCheck(resolved));
   results.push({ check: "model", status: "ok", detail: `${resolved.model} (from ${describeSource(source.model)})` });
   results.push({
     check: "api key",
@@ -74,6 +84,17 @@ function checkModelSettings(opts: DoctorOptions, config: QuiverConfig, results: 
     detail: source.apiKey.from === "none" ? "none set (fine for local servers such as Ollama)" : `from ${describeSource(source.apiKey)}`,
   });
   return resolved;
+}
+
+/** The preset in use and the quirks it sets, or the plain defaults; config overrides are named too. */
+function providerCheck(settings: ModelSettings): CheckResult {
+  const compat = resolveCompat(settings.compat);
+  const flags = Object.entries(compat).map(([key, value]) => `${key}=${String(value)}`).join(", ");
+  if (settings.provider === undefined) {
+    return { check: "provider", status: "ok", detail: `none (generic OpenAI-compatible; --provider or model.provider picks a preset). compat: ${flags}` };
+  }
+  const quirks = PROVIDER_PRESETS[settings.provider]?.quirks ?? [];
+  return { check: "provider", status: "ok", detail: `${settings.provider} preset: ${quirks.join("; ")}. compat: ${flags}` };
 }
 
 async function checkEndpoint(settings: ModelSettings, results: CheckResult[]): Promise<void> {

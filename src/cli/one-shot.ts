@@ -22,7 +22,9 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   const rendering = process.stdout.isTTY === true && !opts.json ? loadMarkdownRenderer().catch(() => undefined) : undefined;
-  const view = opts.json ? undefined : new TurnView({ lines: process.stderr, spinner: process.stderr, narrate: true });
+  const view = opts.json
+    ? undefined
+    : new TurnView({ lines: process.stderr, spinner: process.stderr, narrate: true, ...(setup.showReasoning ? { reasoning: process.stderr } : {}) });
   const onEvent = opts.json ? writeJsonLine : (event: AgentEvent) => view!.handle(event);
   const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: false });
   // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
@@ -37,7 +39,14 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
       : undefined,
   });
   if (opts.json) {
-    writeJsonLine({ type: "session", id: setup.session.id, resumed: setup.resumed, model: setup.settings.model, baseUrl: setup.settings.baseUrl });
+    writeJsonLine({
+      type: "session",
+      id: setup.session.id,
+      resumed: setup.resumed,
+      model: setup.settings.model,
+      baseUrl: setup.settings.baseUrl,
+      ...(setup.settings.provider === undefined ? {} : { provider: setup.settings.provider }),
+    });
   }
   try {
     await setup.toolsReady();

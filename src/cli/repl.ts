@@ -29,7 +29,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const lines = rl[Symbol.asyncIterator]();
   const state: { turn: AbortController | undefined; closed: boolean; leaving: boolean } = { turn: undefined, closed: false, leaving: false };
 
-  const view = new TurnView({ text: output, lines: output, spinner: process.stderr });
+  const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, output, ask: (question) => askInline(rl, question, state) });
   const agent = createAgent(setup, {
     onEvent: (event) => view.handle(event),
@@ -128,7 +128,8 @@ async function banner(setup: ChatSetup, style: Style): Promise<string> {
     ...(setup.toolsets === undefined ? {} : { enabledToolsets: setup.toolsets }),
     ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
   });
-  const head = `${style.bold("quiver")} · ${setup.settings.model} at ${setup.settings.baseUrl} · ${tools.length} tools · session ${setup.session.id}`;
+  const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
+  const head = `${style.bold("quiver")} · ${setup.settings.model} at ${setup.settings.baseUrl}${provider} · ${tools.length} tools · session ${setup.session.id}`;
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];
   if (setup.resumed) lines.push(resumeSummary(setup, style));
   return lines.join("\n");

@@ -1,4 +1,4 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reset /sessions /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /reset /sessions /exit. */
 import { Session, listSessions, type Agent } from "../agent/index.js";
 import { createChatClient } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
@@ -27,6 +27,7 @@ const COMMANDS: Record<string, SlashCommand> = {
   tools: { usage: "/tools", help: "the tools the model can use now", run: showTools },
   toolsets: { usage: "/toolsets", help: "every toolset: enabled here, available, missing env vars", run: showToolsets },
   model: { usage: "/model [name]", help: "show the model and endpoint, or switch to another model", run: model },
+  reasoning: { usage: "/reasoning [on|off]", help: "show or hide the model's reasoning (dimmed) as it streams", run: reasoning },
   reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
   sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
@@ -96,10 +97,22 @@ function model(ctx: SlashContext, arg: string): void {
     ctx.print(ctx.style.dim("/model NAME switches models for the rest of this session."));
     return;
   }
-  ctx.setup.settings = { ...settings, model: arg, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
+  // What self-healing learned about this endpoint holds for the new model too.
+  const compat = { ...ctx.setup.client.compat };
+  ctx.setup.settings = { ...settings, model: arg, compat, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
   ctx.setup.client = createChatClient(ctx.setup.settings);
   ctx.agent.useClient(ctx.setup.client);
   ctx.print(`Now using ${ctx.style.bold(arg)} at ${settings.baseUrl}.`);
+}
+
+function reasoning(ctx: SlashContext, arg: string): void {
+  const word = arg.trim().toLowerCase();
+  if (word === "on" || word === "off") ctx.setup.showReasoning = word === "on";
+  else if (word !== "") {
+    ctx.print(ctx.style.yellow(`/reasoning takes on or off, not "${arg.trim()}".`));
+    return;
+  }
+  ctx.print(`Reasoning is ${ctx.setup.showReasoning ? "shown (dimmed)" : "hidden"}; it is kept in the transcript either way.`);
 }
 
 function reset(ctx: SlashContext): void {

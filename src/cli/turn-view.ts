@@ -19,6 +19,10 @@ export interface TurnViewOptions {
   spinner: Out;
   /** Show the text that comes with tool calls on `lines` (one-shot progress). */
   narrate?: boolean;
+  /** Where reasoning streams, dimmed; omit to not show it. */
+  reasoning?: Out;
+  /** Read at each reasoning piece, so `/reasoning off` takes effect at once (default: shown). */
+  showReasoning?: () => boolean;
 }
 
 export class TurnView {
@@ -28,6 +32,8 @@ export class TurnView {
   readonly #style: Style;
   readonly #running = new Map<string, ToolStartEvent>();
   readonly #started = new Map<string, ToolStartEvent>();
+  /** Reasoning is on screen and not yet closed by a newline. */
+  #reasoningOpen = false;
 
   constructor(opts: TurnViewOptions) {
     this.#opts = opts;
@@ -40,12 +46,16 @@ export class TurnView {
     switch (event.type) {
       case "model_start":
         return this.#spin(event.iteration > 1 ? `thinking… (step ${event.iteration})` : "thinking…");
+      case "reasoning":
+        return this.#reason(event.text);
       case "assistant_delta":
         this.#spinner.stop();
+        this.#closeReasoning();
         this.#markdown?.push(event.text);
         return;
       case "assistant_message":
         this.#spinner.stop();
+        this.#closeReasoning();
         this.#markdown?.end();
         if (this.#opts.narrate === true && event.toolCalls.length > 0 && event.content !== null && event.content.trim() !== "") {
           this.#line(this.#style.dim(event.content.trim()));
@@ -79,6 +89,20 @@ export class TurnView {
         this.#markdown?.end();
         return;
     }
+  }
+
+  #reason(text: string): void {
+    const out = this.#opts.reasoning;
+    if (out === undefined || this.#opts.showReasoning?.() === false) return;
+    this.#spinner.stop();
+    out.write(styleFor(out).dim(text));
+    this.#reasoningOpen = !text.endsWith("\n");
+  }
+
+  #closeReasoning(): void {
+    if (!this.#reasoningOpen) return;
+    this.#reasoningOpen = false;
+    this.#opts.reasoning?.write("\n");
   }
 
   /** Clears the spinner before someone else writes (an approval prompt). */

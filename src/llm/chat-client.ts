@@ -3,17 +3,16 @@
  * with our own retries (the SDK's are off) and a stall timeout while the stream is open.
  */
 import type OpenAI from "openai";
-import type {
-  ChatCompletionCreateParams,
-  ChatCompletionFunctionTool,
-} from "openai/resources/chat/completions";
 import { loadSdk, loadedSdk } from "./sdk.js";
-import type { FunctionDefinition } from "openai/resources/shared";
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
+import { resolveCompat } from "./presets.js";
+import { providerFetch } from "./provider-fetch.js";
+import { requestBody, sendsReasoning } from "./request.js";
 import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted, withRetries } from "./retry.js";
+import { healingFor } from "./self-heal.js";
 import { TurnAssembler, turnFromCompletion } from "./turn-assembler.js";
-import type { AssistantTurn, ChatMessage, ModelSettings } from "./types.js";
+import type { AssistantTurn, ChatMessage, ModelCompat, ModelSettings } from "./types.js";
 
 export interface ChatClientOptions {
   /** Requests in total per call, first included (default 3). */
@@ -31,6 +30,8 @@ export interface ChatClientOptions {
   sleep?: RetryPolicy["sleep"];
   /** Replaces Math.random in the jitter (tests). */
   random?: () => number;
+  /** Where one-line notices go (a parameter dropped by self-healing); default stderr. */
+  log?: (line: string) => void;
 }
 
 export interface ChatRequest {
@@ -40,6 +41,8 @@ export interface ChatRequest {
   signal?: AbortSignal;
   /** Each text delta as it arrives; text delivered here is never re-sent by a retry. */
   onTextDelta?: (text: string) => void;
+  /** Each piece of the model's reasoning as it arrives (never part of the answer). */
+  onReasoningDelta?: (text: string) => void;
   /** Called before each retry wait. */
   onRetry?: (info: RetryInfo) => void;
 }
@@ -47,10 +50,12 @@ export interface ChatRequest {
 export interface ChatClient {
   /** The endpoint, model and where each setting came from (never the key). */
   readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
+  /** The compat flags in force now (self-healing may have changed some for this session). */
+  readonly compat: Readonly<ModelCompat>;
   /** Streams one reply; rejects with `ModelError` or, when `signal` aborts, an `AbortError`. */
   streamChat(request: ChatRequest): Promise<AssistantTurn>;
   /** The same without streaming (`stream: false`). */
-  complete(request: Omit<ChatRequest, "onTextDelta">): Promise<AssistantTurn>;
+  complete(request: Omit<ChatRequest, "onTextDelta" | "onReasoningDelta">): Promise<AssistantTurn>;
   /** Model ids from GET /models; `undefined` when the endpoint has no such route. One try. */
   listModels(options?: { signal?: AbortSignal }): Promise<string[] | undefined>;
 }
@@ -68,9 +73,18 @@ class OpenAIChatClient implements ChatClient {
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly errorContext: ModelSettings;
+  private readonly log: (line: string) => void;
+  readonly compat: ModelCompat;
 
   constructor(settings: ModelSettings, options: ChatClientOptions) {
-    this.settings = { baseUrl: settings.baseUrl, model: settings.model, source: settings.source };
+    this.settings = {
+      baseUrl: settings.baseUrl,
+      model: settings.model,
+      source: settings.source,
+      ...(settings.provider === undefined ? {} : { provider: settings.provider }),
+    };
+    this.compat = resolveCompat(settings.compat);
+    this.log = options.log ?? ((line) => void process.stderr.write(`${line}\n`));
     this.errorContext = settings;
     this.timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
     this.policy = {
@@ -93,30 +107,56 @@ class OpenAIChatClient implements ChatClient {
           maxRetries: 0,
           timeout: this.timeoutMs,
           logLevel: "off",
+          fetch: providerFetch(),
+          ...(this.settingsWithKey.headers === undefined ? {} : { defaultHeaders: this.settingsWithKey.headers }),
         }),
     ));
   }
 
   streamChat(request: ChatRequest): Promise<AssistantTurn> {
     const delivered = { text: "" };
-    return withRetries(() => this.streamOnce(request, delivered), this.policy, request.signal, request.onRetry);
+    const once = (): Promise<AssistantTurn> => (this.compat.stream ? this.streamOnce(request, delivered) : this.completeAndDeliver(request));
+    return withRetries(() => this.healing(request, once), this.policy, request.signal, request.onRetry);
   }
 
-  complete(request: Omit<ChatRequest, "onTextDelta">): Promise<AssistantTurn> {
-    return withRetries(
-      async () => {
-        try {
-          const body = { ...this.body(request), stream: false as const };
-          const completion = await (await this.sdk()).chat.completions.create(body, this.requestOptions(request.signal));
-          return turnFromCompletion(completion, request.messages);
-        } catch (err) {
-          throw this.failure(err, { signal: request.signal, stalled: false, delivered: "" });
-        }
-      },
-      this.policy,
-      request.signal,
-      request.onRetry,
-    );
+  complete(request: Omit<ChatRequest, "onTextDelta" | "onReasoningDelta">): Promise<AssistantTurn> {
+    return withRetries(() => this.healing(request, () => this.completeOnce(request)), this.policy, request.signal, request.onRetry);
+  }
+
+  /** Runs one attempt; a parameter the server rejects by name is dropped for the session and the attempt made once more. */
+  private async healing(request: Pick<ChatRequest, "tools" | "messages">, attempt: () => Promise<AssistantTurn>): Promise<AssistantTurn> {
+    try {
+      return await attempt();
+    } catch (err) {
+      const sent = {
+        tools: (request.tools?.length ?? 0) > 0,
+        maxTokens: this.settingsWithKey.maxTokens !== undefined,
+        reasoning: sendsReasoning(request.messages, this.compat.reasoning),
+      };
+      const healing = healingFor(err, this.compat, sent);
+      if (healing === undefined) throw err;
+      Object.assign(this.compat, healing.change);
+      this.log(`quiver: ${this.settings.baseUrl}: ${healing.note}.`);
+      return attempt();
+    }
+  }
+
+  /** `stream: false` endpoints: one JSON answer, handed to the callbacks in one piece. */
+  private async completeAndDeliver(request: ChatRequest): Promise<AssistantTurn> {
+    const turn = await this.completeOnce(request);
+    if (turn.reasoning !== undefined) request.onReasoningDelta?.(turn.reasoning);
+    if (turn.content !== null) request.onTextDelta?.(turn.content);
+    return turn;
+  }
+
+  private async completeOnce(request: Omit<ChatRequest, "onTextDelta" | "onReasoningDelta">): Promise<AssistantTurn> {
+    try {
+      const body = this.body(request, false);
+      const completion: unknown = await (await this.sdk()).chat.completions.create(body, this.requestOptions(request.signal));
+      return turnFromCompletion(completion, request.messages);
+    } catch (err) {
+      throw this.failure(err, { signal: request.signal, stalled: false, delivered: "" });
+    }
   }
 
   async listModels(options: { signal?: AbortSignal } = {}): Promise<string[] | undefined> {
@@ -138,17 +178,20 @@ class OpenAIChatClient implements ChatClient {
     let chunks = 0;
     let inCallback = false;
     try {
-      const body = { ...this.body(request), stream: true as const, stream_options: { include_usage: true } };
-      const stream = await (await this.sdk()).chat.completions.create(body, this.requestOptions(attempt.signal));
+      const body = this.body(request, true);
+      const stream = (await (await this.sdk()).chat.completions.create(body, this.requestOptions(attempt.signal))) as AsyncIterable<unknown>;
       stall.reset();
       for await (const chunk of stream) {
         stall.reset();
         chunks++;
-        const text = assembler.push(chunk);
-        if (text === "" || request.onTextDelta === undefined) continue;
-        delivered.text += text;
+        const { text, reasoning } = assembler.push(chunk);
+        if (reasoning === "" && text === "") continue;
         inCallback = true;
-        request.onTextDelta(text);
+        if (reasoning !== "") request.onReasoningDelta?.(reasoning);
+        if (text !== "" && request.onTextDelta !== undefined) {
+          delivered.text += text;
+          request.onTextDelta(text);
+        }
         inCallback = false;
       }
     } catch (err) {
@@ -166,13 +209,9 @@ class OpenAIChatClient implements ChatClient {
     return assembler.finish(request.messages);
   }
 
-  private body(request: Omit<ChatRequest, "onTextDelta">): ChatCompletionCreateParams {
-    const tools = request.tools ?? [];
-    return {
-      model: this.settings.model,
-      messages: [...request.messages],
-      ...(tools.length > 0 ? { tools: tools.map(toSdkTool) } : {}),
-    };
+  private body(request: Pick<ChatRequest, "messages" | "tools">, stream: boolean): ReturnType<typeof requestBody> {
+    const input = { model: this.settings.model, messages: request.messages, tools: request.tools, maxTokens: this.settingsWithKey.maxTokens };
+    return requestBody(input, this.compat, stream);
   }
 
   private requestOptions(signal: AbortSignal | undefined): { signal?: AbortSignal; timeout: number } {
@@ -209,11 +248,6 @@ function notRetriedAfterOutput(error: ModelError, delivered: string): ModelError
   );
   final.partialContent = delivered;
   return final;
-}
-
-/** Our schemas allow extra keys (typed `unknown`), which the SDK's `FunctionDefinition` cannot express. */
-function toSdkTool(definition: ToolDefinition): ChatCompletionFunctionTool {
-  return { type: "function", function: definition.function as FunctionDefinition };
 }
 
 function linkAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {

@@ -116,9 +116,7 @@ function statusError(err: APIError, ctx: ErrorContext): ModelError {
   const status = err.status;
   const detail = serverDetail(err, ctx.apiKey);
   const cause = err;
-  if (status === undefined) {
-    return new ModelError(`${ctx.baseUrl} reported an error mid-reply: ${detail}`, { kind: "server", retryable: true, cause });
-  }
+  if (status === undefined) return inStreamError(err, ctx, detail);
   if (status === 401) return new ModelError(authMessage(ctx, detail), { kind: "auth", retryable: false, status, cause });
   if (status === 403) return new ModelError(forbiddenMessage(ctx, detail), { kind: "forbidden", retryable: false, status, cause });
   if (status === 404) return new ModelError(notFoundMessage(ctx, detail), { kind: "not_found", retryable: false, status, cause });
@@ -137,6 +135,38 @@ function statusError(err: APIError, ctx: ErrorContext): ModelError {
     `${ctx.baseUrl} rejected the request for model "${ctx.model}" (${status}): ${detail}`,
     { kind: "bad_request", retryable: false, status, cause },
   );
+}
+
+/**
+ * An error event inside a 200 stream (OpenRouter, vLLM, LiteLLM send `{"error": {"code": 400, ...}}`):
+ * its code says whether another try can succeed. A 4xx other than 408/429 never will.
+ */
+function inStreamError(err: APIError, ctx: ErrorContext, detail: string): ModelError {
+  const body = (err.error ?? {}) as { code?: unknown; type?: unknown; status?: unknown };
+  const code = httpCodeOf(body.code) ?? httpCodeOf(body.status);
+  const cause = err;
+  const where = `${ctx.baseUrl} reported an error mid-reply`;
+  if (code === 429) return new ModelError(`${where} (rate limited, 429): ${detail}`, { kind: "rate_limit", retryable: true, cause });
+  // A status code decides; only without one does the error type (or a string code) say it.
+  const clientError = code !== undefined ? code >= 400 && code < 500 && code !== 408 : NOT_RETRYABLE_TYPES.has(String(body.type ?? body.code));
+  if (clientError) {
+    return new ModelError(`${where}${code === undefined ? "" : ` (${code})`}, which another try cannot fix: ${detail}`, {
+      kind: "bad_request",
+      retryable: false,
+      ...(code === undefined ? {} : { status: code }),
+      cause,
+    });
+  }
+  return new ModelError(`${where}${code === undefined ? "" : ` (${code})`}: ${detail}`, { kind: "server", retryable: true, cause });
+}
+
+/** Error types (or string codes) that mean the request itself is wrong. */
+const NOT_RETRYABLE_TYPES = new Set(["invalid_request_error", "context_length_exceeded", "invalid_prompt", "BadRequestError", "NotFoundError", "authentication_error", "permission_error"]);
+
+/** The HTTP status in an error code: 400 from 400 or "400"; undefined for anything else. */
+function httpCodeOf(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{3}$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 100 && n < 600 ? n : undefined;
 }
 
 function serverDetail(err: APIError, apiKey: string): string {

@@ -14,4 +14,6 @@ export {
 } from "./settings.js";
 export type { ModelConfigSection, ModelSettingsInput, ModelSettingsProblem, ResolvedModelSettings } from "./settings.js";
 export { TurnAssembler, toAssistantMessage, turnFromCompletion } from "./turn-assembler.js";
+export { DEFAULT_COMPAT, PROVIDER_PRESETS, findPreset, providerNames, resolveCompat } from "./presets.js";
+export type { ProviderPreset } from "./presets.js";
 export type * from "./types.js";

@@ -2,7 +2,8 @@
  * Which endpoint, key and model to use: flags > env > config.yaml, each setting on its own.
  * Pure (no I/O, no SDK import) so the CLI and `quiver doctor` can load it cheaply.
  */
-import type { ModelSettings, SettingSource } from "./types.js";
+import { findPreset, providerNames, resolveCompat, type ProviderPreset } from "./presets.js";
+import type { ModelCompat, ModelSettings, SettingSource } from "./types.js";
 
 export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -18,10 +19,16 @@ export interface ModelConfigSection {
   baseUrl?: string;
   apiKey?: string;
   apiKeyEnv?: string;
+  /** A built-in preset: openai, azure, openrouter, deepseek, mistral, groq, gemini, ... */
+  provider?: string;
+  /** Overrides of the preset's (or the default) compat flags. */
+  compat?: Partial<ModelCompat>;
+  /** Token limit per reply, sent as the compat's `maxTokensField`. */
+  maxTokens?: number;
 }
 
 export interface ModelSettingsInput {
-  flags?: { model?: string; baseUrl?: string };
+  flags?: { model?: string; baseUrl?: string; provider?: string };
   /** Defaults to `process.env`. */
   env?: Record<string, string | undefined>;
   config?: { model?: ModelConfigSection };
@@ -30,7 +37,7 @@ export interface ModelSettingsInput {
 }
 
 export interface ModelSettingsProblem {
-  code: "no-model" | "no-api-key" | "invalid-base-url";
+  code: "no-model" | "no-api-key" | "invalid-base-url" | "unknown-provider";
   /** Multi-line text for the user: what is missing and how to configure it. */
   message: string;
 }
@@ -65,17 +72,19 @@ export function resolveModelSettings(input: ModelSettingsInput = {}): ResolvedMo
   const env = input.env ?? process.env;
   const config = input.config?.model ?? {};
   const keyEnvName = nonEmpty(config.apiKeyEnv);
+  const providerName = nonEmpty(flags.provider) ?? nonEmpty(config.provider);
+  const found = providerName === undefined ? undefined : findPreset(providerName);
+  const preset = found?.preset;
 
+  // Another provider's preset replaces OpenAI's env defaults, which belong to OpenAI.
+  const openAiEnv = preset === undefined || found?.name === "openai";
   const baseUrl = firstSet([
     [flags.baseUrl, { from: "flag", name: "--base-url" }],
-    [env.OPENAI_BASE_URL, { from: "env", name: "OPENAI_BASE_URL" }],
+    ...(openAiEnv ? [[env.OPENAI_BASE_URL, { from: "env", name: "OPENAI_BASE_URL" }] as [string | undefined, SettingSource]] : []),
     [config.baseUrl, { from: "config", name: "model.baseUrl" }],
-  ]) ?? { value: DEFAULT_BASE_URL, source: { from: "default", name: DEFAULT_BASE_URL } };
-  const apiKey = firstSet([
-    [env.OPENAI_API_KEY, { from: "env", name: "OPENAI_API_KEY" }],
-    [config.apiKey, { from: "config", name: "model.apiKey" }],
-    [keyEnvName === undefined ? undefined : env[keyEnvName], { from: "env", name: keyEnvName ?? "", via: "model.apiKeyEnv" }],
-  ]);
+    [preset?.baseUrl, { from: "default", name: `the ${found?.name} preset` }],
+  ]) ?? { value: preset === undefined ? DEFAULT_BASE_URL : "", source: { from: "default", name: DEFAULT_BASE_URL } };
+  const apiKey = firstSet(keyCandidates(env, config, keyEnvName, preset));
   const model = firstSet([
     [flags.model, { from: "flag", name: "--model" }],
     [env.QUIVER_MODEL, { from: "env", name: "QUIVER_MODEL" }],
@@ -88,28 +97,60 @@ export function resolveModelSettings(input: ModelSettingsInput = {}): ResolvedMo
     model: model?.value,
     source: {
       baseUrl: baseUrl.source,
-      apiKey: apiKey?.source ?? missingKeySource(keyEnvName),
+      apiKey: apiKey?.source ?? missingKeySource(keyEnvName, preset?.apiKeyEnv),
       model: model?.source ?? { from: "none", name: "model" },
     },
+    compat: resolveCompat(preset?.compat, config.compat),
+    ...(found === undefined ? {} : { provider: found.name }),
+    ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
+    ...(preset?.keyHeader === undefined || apiKey === undefined ? {} : { headers: { [preset.keyHeader]: apiKey.value } }),
   };
-  const urlProblem = baseUrlProblem(settings);
+  if (providerName !== undefined && found === undefined) {
+    return { ...settings, problem: { code: "unknown-provider", message: unknownProviderHelp(providerName) } };
+  }
+  const urlProblem = baseUrlProblem(settings, found?.name);
   if (urlProblem !== undefined) return { ...settings, problem: urlProblem };
   if (settings.model === undefined) {
     return { ...settings, problem: { code: "no-model", message: noModelHelp(input.configPath) } };
   }
-  const keyProblem = apiKeyProblem(settings);
+  const keyProblem = apiKeyProblem(settings, preset);
   if (keyProblem !== undefined) return { ...settings, problem: keyProblem };
   return { ...settings, model: settings.model };
 }
 
-function missingKeySource(keyEnvName: string | undefined): SettingSource {
-  return keyEnvName === undefined
-    ? { from: "none", name: "OPENAI_API_KEY" }
-    : { from: "none", name: keyEnvName, via: "model.apiKeyEnv" };
+type Candidate = [string | undefined, SettingSource];
+
+function keyCandidates(env: Record<string, string | undefined>, config: ModelConfigSection, keyEnvName: string | undefined, preset: ProviderPreset | undefined): Candidate[] {
+  const fromConfigEnv: Candidate = [keyEnvName === undefined ? undefined : env[keyEnvName], { from: "env", name: keyEnvName ?? "", via: "model.apiKeyEnv" }];
+  const fromConfig: Candidate = [config.apiKey, { from: "config", name: "model.apiKey" }];
+  if (preset === undefined) return [[env.OPENAI_API_KEY, { from: "env", name: "OPENAI_API_KEY" }], fromConfig, fromConfigEnv];
+  const presetEnv = preset.apiKeyEnv;
+  return [fromConfigEnv, [presetEnv === undefined ? undefined : env[presetEnv], { from: "env", name: presetEnv ?? "" }], fromConfig];
 }
 
-function baseUrlProblem(settings: Unresolved): ModelSettingsProblem | undefined {
+function unknownProviderHelp(name: string): string {
+  return (
+    `Unknown provider "${name}" (from --provider or model.provider in config.yaml).\n` +
+    `Known providers: ${providerNames().join(", ")}.\n` +
+    `For any other OpenAI-compatible server, leave the provider out and set --base-url (and model.compat in config.yaml if needed).`
+  );
+}
+
+function missingKeySource(keyEnvName: string | undefined, presetKeyEnv: string | undefined): SettingSource {
+  if (keyEnvName !== undefined) return { from: "none", name: keyEnvName, via: "model.apiKeyEnv" };
+  return { from: "none", name: presetKeyEnv ?? "OPENAI_API_KEY" };
+}
+
+function baseUrlProblem(settings: Unresolved, provider: string | undefined): ModelSettingsProblem | undefined {
   if (parseHttpUrl(settings.baseUrl) !== undefined) return undefined;
+  if (settings.baseUrl === "" && provider !== undefined) {
+    return {
+      code: "invalid-base-url",
+      message:
+        `The ${provider} preset has no fixed URL: set your endpoint with --base-url or model.baseUrl in config.yaml,\n` +
+        `e.g. https://RESOURCE.openai.azure.com/openai/v1`,
+    };
+  }
   return {
       code: "invalid-base-url",
       message:
@@ -118,8 +159,17 @@ function baseUrlProblem(settings: Unresolved): ModelSettingsProblem | undefined 
   };
 }
 
-function apiKeyProblem(settings: Unresolved): ModelSettingsProblem | undefined {
+function apiKeyProblem(settings: Unresolved, preset: ProviderPreset | undefined): ModelSettingsProblem | undefined {
   if (settings.source.apiKey.from !== "none") return undefined;
+  if (preset?.apiKeyEnv !== undefined && settings.baseUrl === preset.baseUrl) {
+    return {
+      code: "no-api-key",
+      message:
+        `The ${settings.provider} preset needs an API key, and none is set (${describeSource(settings.source.apiKey)}).\n` +
+        `Set one:  export ${preset.apiKeyEnv}=...\n` +
+        `or, in config.yaml, model.apiKeyEnv: NAME_OF_THE_VARIABLE_HOLDING_IT`,
+    };
+  }
   const host = parseHttpUrl(settings.baseUrl)?.hostname ?? "";
   if (!KEY_REQUIRED_HOSTS.some((known) => host === known || host.endsWith(`.${known}`))) return undefined;
   return {

@@ -1,41 +1,60 @@
 /**
  * Reassembles a streamed chat completion into one `AssistantTurn`: text deltas concatenated,
- * tool-call deltas merged by index (id and name arrive once, arguments in pieces).
+ * tool-call deltas merged by index (id and name arrive once, arguments in pieces), reasoning and
+ * provider extras kept. What a chunk means is read by normalize.ts; this file only accumulates.
  * Tolerates servers that omit the index or the id, or never send a finish_reason.
  */
-import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
-import type { AssistantMessage, AssistantTurn, ChatMessage, TokenUsage, ToolCall } from "./types.js";
-
-type ToolCallDelta = NonNullable<ChatCompletionChunk.Choice.Delta["tool_calls"]>[number];
+import { ModelError } from "./errors.js";
+import { readChunk, type ChoicePieces, type ToolCallPiece } from "./normalize.js";
+import type { AssistantMessage, AssistantTurn, ChatMessage, ProviderExtras, ReasoningField, TokenUsage, ToolCall } from "./types.js";
 
 interface Slot {
   index: number | undefined;
   id: string;
   name: string;
   arguments: string;
+  extras: ProviderExtras | undefined;
+}
+
+/** What one pushed chunk added, for live display. */
+export interface ChunkDelta {
+  text: string;
+  reasoning: string;
 }
 
 export class TurnAssembler {
   private text = "";
+  private reasoning = "";
+  private reasoningField: ReasoningField | undefined;
+  private readonly reasoningDetails: unknown[] = [];
+  private extras: ProviderExtras | undefined;
   private readonly slots: Slot[] = [];
   private finishReason: string | undefined;
   private usage: TokenUsage | undefined;
+  private sawChoice = false;
 
-  /** Feeds one chunk; returns its text delta ("" when it has none). */
-  push(chunk: ChatCompletionChunk): string {
-    if (chunk.usage) this.usage = toUsage(chunk.usage);
-    const choice = chunk.choices?.find((c) => (c.index ?? 0) === 0);
-    if (choice === undefined) return "";
-    if (choice.finish_reason) this.finishReason = choice.finish_reason;
-    const delta = choice.delta ?? {};
-    for (const call of delta.tool_calls ?? []) this.mergeToolCall(call);
-    const text = typeof delta.content === "string" ? delta.content : "";
-    this.text += text;
-    return text;
+  /** Feeds one chunk (or a whole completion); returns its text and reasoning deltas. */
+  push(chunk: unknown): ChunkDelta {
+    const { choice, usage } = readChunk(chunk);
+    if (usage !== undefined) this.usage = usage;
+    if (choice === undefined) return { text: "", reasoning: "" };
+    this.sawChoice = true;
+    if (choice.finishReason !== undefined) this.finishReason = choice.finishReason;
+    for (const call of choice.toolCalls) this.mergeToolCall(call);
+    this.mergeReasoning(choice);
+    if (choice.extras !== undefined) this.extras = { ...this.extras, ...choice.extras };
+    this.text += choice.text;
+    return { text: choice.text, reasoning: choice.reasoning };
   }
 
   /** The reply so far; ids missing from the server are synthesized from `history`. */
   finish(history: readonly ChatMessage[]): AssistantTurn {
+    if (!this.sawChoice) {
+      throw new ModelError("The model returned no choices (an answer with an empty `choices` list): there is no reply to show. Try again, or check the model name and the server's logs.", {
+        kind: "protocol",
+        retryable: false,
+      });
+    }
     const calls = this.slots.filter((slot) => slot.name !== "" || slot.arguments !== "");
     const toolCalls = withIds(calls, history);
     const turn: AssistantTurn = {
@@ -44,40 +63,64 @@ export class TurnAssembler {
       finishReason: this.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop"),
     };
     if (this.usage !== undefined) turn.usage = this.usage;
+    // A reasoning field seen only empty still goes back empty: DeepSeek wants the field present.
+    if (this.reasoning !== "" || this.reasoningField !== undefined) turn.reasoning = this.reasoning;
+    if (this.reasoningField !== undefined) turn.reasoningField = this.reasoningField;
+    if (this.reasoningDetails.length > 0) turn.reasoningDetails = this.reasoningDetails;
+    if (this.extras !== undefined) turn.extras = this.extras;
     return turn;
   }
 
-  private mergeToolCall(delta: ToolCallDelta): void {
-    const slot = this.slotFor(delta);
-    if (delta.id && slot.id === "") slot.id = delta.id;
-    const name = delta.function?.name;
-    if (name && slot.name === "") slot.name = name;
-    const args = delta.function?.arguments;
-    if (args) slot.arguments += args;
+  private mergeReasoning(choice: ChoicePieces): void {
+    this.reasoning += choice.reasoning;
+    this.reasoningField ??= choice.reasoningField;
+    for (const detail of choice.reasoningDetails) mergeDetail(this.reasoningDetails, detail);
   }
 
-  private slotFor(delta: ToolCallDelta): Slot {
-    const index = typeof delta.index === "number" ? delta.index : undefined;
-    const found = index !== undefined ? this.slotAt(index, delta) : this.slotWithoutIndex(delta);
+  private mergeToolCall(piece: ToolCallPiece): void {
+    const slot = this.slotFor(piece);
+    if (piece.id !== undefined && slot.id === "") slot.id = piece.id;
+    if (piece.name !== undefined && slot.name === "") slot.name = piece.name;
+    if (piece.arguments !== undefined) slot.arguments += piece.arguments;
+    if (piece.extras !== undefined) slot.extras = { ...slot.extras, ...piece.extras };
+  }
+
+  private slotFor(piece: ToolCallPiece): Slot {
+    const found = piece.index !== undefined ? this.slotAt(piece.index, piece) : this.slotWithoutIndex(piece);
     if (found !== undefined) return found;
-    const slot: Slot = { index, id: "", name: "", arguments: "" };
+    const slot: Slot = { index: piece.index, id: "", name: "", arguments: "", extras: undefined };
     this.slots.push(slot);
     return slot;
   }
 
   /** Some servers number every call 0; a different id at a used index starts a new call. */
-  private slotAt(index: number, delta: ToolCallDelta): Slot | undefined {
+  private slotAt(index: number, piece: ToolCallPiece): Slot | undefined {
     const slot = this.slots.findLast((candidate) => candidate.index === index);
-    const startsAnother = slot !== undefined && delta.id && slot.id !== "" && slot.id !== delta.id;
+    const startsAnother = slot !== undefined && piece.id !== undefined && slot.id !== "" && slot.id !== piece.id;
     return startsAnother ? undefined : slot;
   }
 
-  /** Without an index, a delta continues the last call unless it starts a new one (new id or a second name). */
-  private slotWithoutIndex(delta: ToolCallDelta): Slot | undefined {
-    if (delta.id) return this.slots.find((slot) => slot.id === delta.id);
+  /** Without an index, a piece continues the last call unless it starts a new one (new id or a second name). */
+  private slotWithoutIndex(piece: ToolCallPiece): Slot | undefined {
+    if (piece.id !== undefined) return this.slots.find((slot) => slot.id === piece.id);
     const last = this.slots.at(-1);
     if (last === undefined) return undefined;
-    return delta.function?.name && last.name !== "" ? undefined : last;
+    return piece.name !== undefined && last.name !== "" ? undefined : last;
+  }
+}
+
+/** Streamed reasoning details arrive in pieces sharing an `index`: their text is joined, other fields kept. */
+function mergeDetail(details: unknown[], detail: unknown): void {
+  const record = typeof detail === "object" && detail !== null ? (detail as Record<string, unknown>) : undefined;
+  const last = details.at(-1) as Record<string, unknown> | undefined;
+  const sameBlock = record !== undefined && last !== undefined && record.index !== undefined && last.index === record.index && last.type === record.type;
+  if (!sameBlock) {
+    details.push(record === undefined ? detail : { ...record });
+    return;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if ((key === "text" || key === "summary") && typeof value === "string" && typeof last[key] === "string") last[key] = `${last[key] as string}${value}`;
+    else if (value !== null && value !== undefined) last[key] = value;
   }
 }
 
@@ -96,50 +139,37 @@ function withIds(slots: Slot[], history: readonly ChatMessage[]): ToolCall[] {
       if (!taken.has(candidate)) id = candidate;
     }
     taken.add(id);
-    return { id, name: slot.name, arguments: slot.arguments === "" ? "{}" : slot.arguments };
+    const call: ToolCall = { id, name: slot.name, arguments: slot.arguments === "" ? "{}" : slot.arguments };
+    if (slot.extras !== undefined) call.extras = slot.extras;
+    return call;
   });
 }
 
-function toUsage(usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }): TokenUsage {
-  const promptTokens = usage.prompt_tokens ?? 0;
-  const completionTokens = usage.completion_tokens ?? 0;
-  return { promptTokens, completionTokens, totalTokens: usage.total_tokens ?? promptTokens + completionTokens };
-}
-
-/** A non-streamed completion as an `AssistantTurn`. */
-export function turnFromCompletion(completion: ChatCompletion, history: readonly ChatMessage[]): AssistantTurn {
+/** A non-streamed completion (the SDK's parsed JSON, or any provider's) as an `AssistantTurn`. */
+export function turnFromCompletion(completion: unknown, history: readonly ChatMessage[]): AssistantTurn {
   const assembler = new TurnAssembler();
-  const choice = completion.choices?.find((c) => (c.index ?? 0) === 0);
-  const message = choice?.message;
-  const toolCalls = (message?.tool_calls ?? []).flatMap((call, index) =>
-    call.type === "function" ? [{ index, id: call.id, type: "function" as const, function: call.function }] : [],
-  );
-  assembler.push({
-    id: completion.id,
-    object: "chat.completion.chunk",
-    created: completion.created,
-    model: completion.model,
-    choices: [
-      {
-        index: 0,
-        delta: { content: message?.content ?? null, tool_calls: toolCalls },
-        finish_reason: choice?.finish_reason ?? null,
-      },
-    ],
-    ...(completion.usage ? { usage: completion.usage } : {}),
-  });
+  assembler.push(completion);
   return assembler.finish(history);
 }
 
-/** The assistant message to append to the history for a turn (OpenAI's format). */
+/** The assistant message to append to the history for a turn: OpenAI's format, plus reasoning and provider extras. */
 export function toAssistantMessage(turn: AssistantTurn): AssistantMessage {
-  const message: AssistantMessage = { role: "assistant", content: turn.content };
+  const message: AssistantMessage = { role: "assistant", content: turn.content, ...turn.extras };
   if (turn.toolCalls.length > 0) {
     message.tool_calls = turn.toolCalls.map((call) => ({
       id: call.id,
       type: "function",
       function: { name: call.name, arguments: call.arguments },
+      ...call.extras,
     }));
   }
+  if (turn.reasoning !== undefined) message[turn.reasoningField ?? THINKING_KEY] = turn.reasoning;
+  if (turn.reasoningDetails !== undefined) message.reasoning_details = turn.reasoningDetails;
   return message;
 }
+
+/**
+ * Where reasoning that came in content parts (Mistral's thinking) is kept in the transcript: it
+ * has no field a server accepts back, so requests never carry this key.
+ */
+export const THINKING_KEY = "thinking";

@@ -13,11 +13,18 @@ export interface ImagePart {
   image_url: { url: string; detail?: "auto" | "low" | "high" };
 }
 
-/** A tool call as it appears inside an assistant message of the history. */
+/**
+ * Provider fields quiver does not interpret (Gemini's `extra_content` with its thought
+ * signature, ...): kept as received and sent back verbatim on the same message or call.
+ */
+export type ProviderExtras = Record<string, unknown>;
+
+/** A tool call as it appears inside an assistant message of the history (plus any provider extras). */
 export interface ToolCallParam {
   id: string;
   type: "function";
   function: { name: string; arguments: string };
+  [extra: string]: unknown;
 }
 
 export interface SystemMessage {
@@ -30,10 +37,21 @@ export interface UserMessage {
   content: string | Array<TextPart | ImagePart>;
 }
 
+/** The fields a provider may carry reasoning in, on an assistant message. */
+export type ReasoningField = "reasoning_content" | "reasoning";
+
 export interface AssistantMessage {
   role: "assistant";
   content: string | null;
   tool_calls?: ToolCallParam[];
+  /** Reasoning as DeepSeek, xAI, vLLM and llama.cpp stream it; sent back under the same name. */
+  reasoning_content?: string;
+  /** Reasoning as OpenRouter and Ollama stream it. */
+  reasoning?: string;
+  /** OpenRouter's structured reasoning blocks (signed or encrypted), kept verbatim. */
+  reasoning_details?: unknown[];
+  /** Provider extras of the message itself, e.g. Gemini's `extra_content`. */
+  [extra: string]: unknown;
 }
 
 export interface ToolMessage {
@@ -49,6 +67,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: string;
+  /** Provider extras of this call (Gemini's `extra_content.google.thought_signature`), sent back verbatim. */
+  extras?: ProviderExtras;
 }
 
 export interface TokenUsage {
@@ -69,6 +89,14 @@ export interface AssistantTurn {
    */
   finishReason: string;
   usage?: TokenUsage;
+  /** The model's reasoning text, whichever field it arrived in. */
+  reasoning?: string;
+  /** The field the reasoning arrived in, so it goes back under the same name. */
+  reasoningField?: ReasoningField;
+  /** OpenRouter's `reasoning_details`, verbatim. */
+  reasoningDetails?: unknown[];
+  /** Provider extras of the message (e.g. `extra_content`), sent back verbatim. */
+  extras?: ProviderExtras;
 }
 
 /** Where one model setting came from, for messages and `quiver doctor`. */
@@ -87,4 +115,28 @@ export interface ModelSettings {
   apiKey: string;
   model: string;
   source: { baseUrl: SettingSource; apiKey: SettingSource; model: SettingSource };
+  /** The built-in provider preset in use (`--provider`, `model.provider`), if any. */
+  provider?: string;
+  /** How to talk to this endpoint; defaults (plus the preset's and config's) when omitted. */
+  compat?: Partial<ModelCompat>;
+  /** Extra request headers (Azure's `api-key`). */
+  headers?: Record<string, string>;
+  /** `max_tokens` / `max_completion_tokens` to send, when set (config `model.maxTokens`). */
+  maxTokens?: number;
+}
+
+/** What an endpoint accepts; set by a preset, overridden by config `model.compat`. */
+export interface ModelCompat {
+  /** Send `stream_options: { include_usage: true }`. */
+  streamUsage: boolean;
+  /** The name the token limit is sent under. */
+  maxTokensField: "max_tokens" | "max_completion_tokens";
+  /** Send `parallel_tool_calls: true` with tools (false: omit it). */
+  parallelToolCalls: boolean;
+  /** Send `tool_choice: "auto"` with tools (false: omit it; some servers reject it). */
+  toolChoice: boolean;
+  /** `send-back`: reasoning goes back on assistant messages with tool calls; `strip`: never sent (the transcript keeps it). */
+  reasoning: "send-back" | "strip";
+  /** Stream replies (false: one JSON answer per request). */
+  stream: boolean;
 }

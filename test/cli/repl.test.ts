@@ -11,7 +11,7 @@ import stripAnsi from "strip-ansi";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLI, assertBuilt, cliEnv, runCli, waitFor } from "../helpers/cli.js";
 import { expectValidHistory, toolResults } from "../agent/fixture.js";
-import { hang, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { hang, sse, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
@@ -121,6 +121,31 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     const last = server.chatRequests[3]!.body!.messages;
     expectValidHistory(last);
     expect(last.at(-1)).toEqual({ role: "user", content: "and now?" });
+  });
+
+  it("shows streamed reasoning dimmed before the answer; /reasoning off hides it", async () => {
+    const thinking = (thought: string, answer: string) =>
+      sse([
+        { id: "r", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { role: "assistant", reasoning_content: thought } }] },
+        { id: "r", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content: answer }, finish_reason: "stop" }] },
+      ]);
+    server = await startScriptedServer({ replies: [thinking("pondering the first", "Answer one."), thinking("pondering the second", "Answer two.")] });
+    terminal = openPty(["chat"], env());
+    await terminal.waitFor(/❯ $/);
+    terminal.type("first\r");
+    await terminal.waitFor(/pondering the first\n[\s\S]*Answer one\.\n[\s\S]*❯ $/);
+
+    let mark = terminal.screen().length;
+    terminal.type("/reasoning off\r");
+    await terminal.waitFor(/Reasoning is hidden[\s\S]*❯ $/, mark);
+    mark = terminal.screen().length;
+    terminal.type("second\r");
+    await terminal.waitFor(/Answer two\.\n[\s\S]*❯ $/, mark);
+    expect(terminal.screen().slice(mark)).not.toContain("pondering the second");
+    terminal.type("\x04");
+    expect(await terminal.exited).toBe(0);
+    const stored = onlySession().messages.filter((m) => m.role === "assistant") as Array<{ reasoning_content?: string }>;
+    expect(stored.map((m) => m.reasoning_content)).toEqual(["pondering the first", "pondering the second"]);
   });
 
   it("Ctrl-C while a tool runs interrupts it; Ctrl-C at an empty prompt exits", async () => {

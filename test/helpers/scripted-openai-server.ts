@@ -32,6 +32,8 @@
  *   client disconnects; for abort and timeout tests.
  * - `sse(events, { done = true, delayMs })`: raw SSE `data:` payloads (objects are JSON-encoded),
  *   for odd servers (no finish_reason, in-stream errors, ...).
+ * - `raw({ status?, contentType?, body, headers? })`: the body sent verbatim, whatever the request
+ *   asked for (recorded provider streams and error pages; see provider-fixtures.ts).
  * - a function `(request) => reply` (sync or async) decides at request time.
  *
  * Handle: `baseUrl`, `url` (without /v1), `requests` (every request, in order: method, path,
@@ -140,7 +142,15 @@ export interface SseReply extends StreamTiming {
   done: boolean;
 }
 
-export type StaticReply = TextReply | ToolCallsReply | ErrorReply | DropReply | MalformedReply | HangReply | SseReply;
+export interface RawReply {
+  kind: "raw";
+  status: number;
+  contentType: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export type StaticReply = TextReply | ToolCallsReply | ErrorReply | DropReply | MalformedReply | HangReply | SseReply | RawReply;
 export type DynamicReply = (request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>;
 export type ScriptedReply = StaticReply | DynamicReply;
 
@@ -225,6 +235,16 @@ export function hang(options: { afterText?: string } = {}): HangReply {
 
 export function sse(events: Array<string | Record<string, unknown>>, options: { done?: boolean; delayMs?: number } = {}): SseReply {
   return { kind: "sse", events, done: options.done ?? true, ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }) };
+}
+
+export function raw(options: { status?: number; contentType?: string; body: string; headers?: Record<string, string> }): RawReply {
+  return {
+    kind: "raw",
+    status: options.status ?? 200,
+    contentType: options.contentType ?? "text/event-stream",
+    body: options.body,
+    headers: options.headers ?? {},
+  };
 }
 
 /** Splits text into `parts` pieces of near-equal length, never inside a surrogate pair. */
@@ -421,6 +441,11 @@ async function serveChat(req: IncomingMessage, res: ServerResponse, reply: Stati
     promptTokens: Math.ceil(JSON.stringify(body.messages ?? []).length / 4),
   };
   if (reply.kind === "error") return sendJson(res, reply.status, reply.body, reply.headers);
+  if (reply.kind === "raw") {
+    res.writeHead(reply.status, { "content-type": reply.contentType, ...reply.headers });
+    res.end(reply.body);
+    return;
+  }
   if (reply.kind === "drop" && reply.beforeHeaders) {
     req.socket.destroy();
     return;
@@ -429,7 +454,7 @@ async function serveChat(req: IncomingMessage, res: ServerResponse, reply: Stati
   return jsonReply(req, res, reply, ctx);
 }
 
-function jsonReply(req: IncomingMessage, res: ServerResponse, reply: StaticReply, ctx: ReplyContext): Promise<void> | void {
+function jsonReply(req: IncomingMessage, res: ServerResponse, reply: Exclude<StaticReply, RawReply>, ctx: ReplyContext): Promise<void> | void {
   switch (reply.kind) {
     case "text":
     case "tool_calls":
@@ -469,7 +494,7 @@ function completionBody(reply: TextReply | ToolCallsReply, ctx: ReplyContext): u
   };
 }
 
-async function streamReply(res: ServerResponse, reply: Exclude<StaticReply, ErrorReply>, ctx: ReplyContext): Promise<void> {
+async function streamReply(res: ServerResponse, reply: Exclude<StaticReply, ErrorReply | RawReply>, ctx: ReplyContext): Promise<void> {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.flushHeaders();
   const writer = new SseWriter(res, ctx);
