@@ -15,6 +15,15 @@ const modelSchema = z.strictObject({
   baseUrl: z.string().trim().refine(isHttpUrl, "expected an http:// or https:// URL, e.g. http://localhost:11434/v1").optional(),
   apiKey: z.string().optional(),
   apiKeyEnv: z.string().regex(ENV_NAME, "expected an environment variable name, e.g. OPENROUTER_API_KEY").optional(),
+  contextWindow: z.number().int("expected a whole number of tokens").min(1024, "expected at least 1024 tokens, e.g. 128000").optional(),
+});
+
+const toolsSchema = z.strictObject({
+  search: z.enum(["off", "auto", "on"], "expected off, auto or on").optional(),
+  alwaysLoad: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter((part) => part !== "") : value),
+    z.array(z.string().min(1, "expected a tool name")),
+  ).optional(),
 });
 
 const agentSchema = z.strictObject({
@@ -32,16 +41,19 @@ const configSchema = z.looseObject({
   model: modelSchema.optional(),
   agent: agentSchema.optional(),
   mcp: mcpSchema.optional(),
+  tools: toolsSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
 const KNOWN_KEYS: Record<string, string[]> = {
   model: Object.keys(modelSchema.shape),
   agent: Object.keys(agentSchema.shape),
+  tools: Object.keys(toolsSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
-  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv" },
+  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv", context_window: "contextWindow" },
+  tools: { always_load: "alwaysLoad" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
 };
 

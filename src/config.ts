@@ -7,9 +7,10 @@
  * - snake_case keys: `model.base_url`, `model.api_key`, `model.api_key_env`,
  *   `agent.system_prompt`, `agent.max_iterations`, `agent.disabled_toolsets`;
  * - top-level `mcp_servers:` (hermes-agent's spelling) for `mcp.servers`;
- * - `agent.toolsets` / `agent.disabledToolsets` as a list or a comma-separated string;
+ * - `agent.toolsets` / `agent.disabledToolsets` / `tools.alwaysLoad` as a list or a comma-separated string;
+ * - `model.context_window`, `tools.always_load`;
  * - a key left empty (`apiKey:` with no value) counts as unset.
- * Unknown keys inside `model` and `agent` are errors (typos would otherwise be silently ignored);
+ * Unknown keys inside `model`, `agent` and `tools` are errors (typos would otherwise be silently ignored);
  * unknown top-level sections and `mcp` keys are kept, for other parts of quiver to read.
  */
 import { readFile } from "node:fs/promises";
@@ -22,6 +23,15 @@ export interface ModelConfig {
   apiKey?: string;
   /** Name of the environment variable that holds the key, e.g. OPENROUTER_API_KEY. */
   apiKeyEnv?: string;
+  /** The model's context window in tokens, for models quiver does not know (budgets tool definitions). */
+  contextWindow?: number;
+}
+
+export interface ToolsConfig {
+  /** Progressive tool disclosure: `auto` (default) defers tools to tool_search past 10% of the context window. */
+  search?: "off" | "auto" | "on";
+  /** Tools every request carries while tool search is on. */
+  alwaysLoad?: string[];
 }
 
 export interface AgentConfig {
@@ -41,6 +51,7 @@ export interface QuiverConfig {
   model?: ModelConfig;
   agent?: AgentConfig;
   mcp?: McpConfig;
+  tools?: ToolsConfig;
   [section: string]: unknown;
 }
 
