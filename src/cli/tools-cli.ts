@@ -157,7 +157,7 @@ function renderTable(rows: ToolsetRow[]): string {
   const lines: string[] = [];
   for (const row of rows) {
     const state = row.available ? "available" : "unavailable";
-    lines.push(`${row.name} (${state}, ${tokenText(row.tokens)})${row.description !== "" ? ` — ${row.description}` : ""}`);
+    lines.push(`${row.name} (${state}) ${tokenText(row.tokens)}${row.description !== "" ? ` — ${row.description}` : ""}`);
     for (const tool of row.tools) {
       const missing = tool.missingEnv.length > 0 ? `  [missing env: ${tool.missingEnv.join(", ")}]` : "";
       const cost = tool.tokens === null ? "—" : String(tool.tokens);
