@@ -48,6 +48,7 @@ export default async function toolSearchBench() {
         { metric: "Recall@5 tool_search", value: round(retrieval.ours.at5, 3), unit: "", target: "≥ 0.60", ok: retrieval.ours.at5 >= 0.6 },
         { metric: "Recall@1 plain BM25", value: round(retrieval.plain.at1, 3), unit: "", note: "one field, default tokenizer, no boosts" },
         { metric: "Recall@5 plain BM25", value: round(retrieval.plain.at5, 3), unit: "" },
+        ...retrieval.steps.map((step) => ({ metric: `Recall@1 / @5, ${step.label}`, value: `${step.at1.toFixed(3)} / ${step.at5.toFixed(3)}`, unit: "", note: "ablation" })),
         { metric: `index build (${bfclTools.length} tools)`, value: round(retrieval.buildMs, 1), unit: "ms" },
         { metric: "tool_search query (median)", value: round(retrieval.queryMs, 3), unit: "ms" },
         { metric: "cold load gpt-tokenizer o200k_base + first count", value: loads.tokenizer, unit: "ms", note: "paid by tools list, doctor and auto above the character bound" },
@@ -111,7 +112,27 @@ async function retrievalQuality() {
     times.push(performance.now() - t0);
     return found;
   });
-  return { ours, plain: recall(plainBm25(bfclTools)), buildMs: median(builds), queryMs: median(times) };
+  return { ours, plain: recall(plainBm25(bfclTools)), steps: await ablation(), buildMs: median(builds), queryMs: median(times) };
+}
+
+/** What each improvement over plain BM25 adds, one step at a time (the last step is tool_search's index). */
+async function ablation() {
+  const { default: MiniSearch } = await import("minisearch");
+  const { analyze, splitIdentifier } = await import("../dist/tools/tool-search-text.js");
+  const { parameterText } = await import("../dist/tools/tool-search-index.js");
+  const docs = bfclTools.map(({ function: fn }) => ({ id: fn.name, name: splitIdentifier(fn.name).join(" "), description: fn.description ?? "", params: parameterText(fn.parameters) }));
+  const analysed = { tokenize: analyze, processTerm: (term) => term };
+  const boost = { name: 3, description: 1.5, params: 1 };
+  const steps = [
+    ["name/description/parameter fields, name split", {}],
+    ["+ stop words, stemming, camelCase split", analysed],
+    ["+ field boosts", { ...analysed, searchOptions: { boost } }],
+  ];
+  return steps.map(([label, options]) => {
+    const index = new MiniSearch({ fields: ["name", "description", "params"], ...options });
+    index.addAll(docs);
+    return { label, ...recall((query, limit) => index.search(query).slice(0, limit).map((hit) => hit.id)) };
+  });
 }
 
 /** Milliseconds to import a module in a fresh process (median of 3). */
