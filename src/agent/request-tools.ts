@@ -111,18 +111,20 @@ export class SessionTools {
 
   #request(pool: ToolSnapshot): RequestTools {
     const byName = new Map(pool.definitions.map((d) => [d.function.name, d]));
+    // Without tool_search (its toolset disabled, or unavailable) nothing could be found: send everything.
+    const searching = this.#searching && byName.has(TOOL_SEARCH_TOOL);
     const offered = (name: string): boolean =>
-      this.#searching ? this.#alwaysLoad.has(name) || this.#loaded.has(name) : name !== TOOL_SEARCH_TOOL;
+      searching ? this.#alwaysLoad.has(name) || this.#loaded.has(name) : name !== TOOL_SEARCH_TOOL;
     const visible = [...byName.keys()].filter(offered);
     const kept = this.#order.filter((name) => byName.has(name) && offered(name));
     const known = new Set(kept);
     this.#order = [...kept, ...visible.filter((name) => !known.has(name)).sort()];
-    const callable = new Set([...byName.keys()].filter((name) => this.#searching || name !== TOOL_SEARCH_TOOL));
+    const callable = new Set([...byName.keys()].filter((name) => searching || name !== TOOL_SEARCH_TOOL));
     return {
       definitions: this.#order.map((name) => byName.get(name)!),
       names: new Set(this.#order),
       callable,
-      searching: this.#searching,
+      searching,
       toolsets: toolsetCounts(callable),
     };
   }

@@ -153,3 +153,43 @@ describe("the session's tools array", () => {
     expect([...later.names]).toEqual(["small_tool", "tool_search"]);
   });
 });
+
+describe("the session's tools array, whatever happens", () => {
+  it("keeps the order of the tools it already sent and appends the rest (property)", async () => {
+    const { default: fc } = await import("fast-check");
+    const pool = Array.from({ length: 12 }, (_, i) => `prop_tool_${String.fromCharCode(97 + ((i * 7) % 12))}${i}`);
+    const step = fc.oneof(
+      fc.record({ op: fc.constant("register" as const), name: fc.constantFrom(...pool) }),
+      fc.record({ op: fc.constant("deregister" as const), name: fc.constantFrom(...pool) }),
+      fc.record({ op: fc.constant("load" as const), name: fc.constantFrom(...pool) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("off" as const, "on" as const), fc.array(step, { maxLength: 25 }), async (mode, steps) => {
+        const session = new SessionTools({ enabledToolsets: [TS] }, { mode, alwaysLoad: [] });
+        let previous = [...(await session.next()).names];
+        try {
+          for (const { op, name } of steps) {
+            if (op === "register" && registry.getEntry(name) === undefined) tool(name, `tool ${name}`);
+            if (op === "deregister") registry.deregister(name);
+            if (op === "load") session.load([name]);
+            const now = [...(await session.next()).names];
+            const kept = previous.filter((n) => now.includes(n));
+            expect(now.slice(0, kept.length)).toEqual(kept);
+            previous = now;
+          }
+        } finally {
+          for (const name of pool) registry.deregister(name);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("sends everything when tool_search itself is disabled", async () => {
+    sampleTools();
+    const session = new SessionTools({ enabledToolsets: [TS], disabledToolsets: ["tool_search"] }, { mode: "on" });
+    const request = await session.next();
+    expect(request.searching).toBe(false);
+    expect(request.names.size).toBe(5);
+  });
+});
