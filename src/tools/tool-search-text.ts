@@ -13,15 +13,12 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+// One word: an acronym (not the capital starting the next word), a capitalised or lower-case run, digits, or any other letters.
+const WORD = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+|\p{L}+/gu;
+
 /** The words of an identifier: `getWeatherForecast` / `get_weather.forecast2` → get weather forecast 2. */
 export function splitIdentifier(identifier: string): string[] {
-  return identifier
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
-    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, (_m, a, b, c, d) => (a !== undefined ? `${a} ${b}` : `${c} ${d}`))
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== "");
+  return (identifier.match(WORD) ?? []).map((word) => word.toLowerCase());
 }
 
 /** A light English stemmer: plural and verb endings only, so unrelated words are never merged. */
@@ -44,8 +41,6 @@ function undouble(word: string): string {
 /** The index terms of a text: its words (identifiers split), stop words removed, stemmed. */
 export function analyze(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.split(/[^\p{L}\p{N}_.]+/u)) {
-    for (const word of splitIdentifier(raw)) if (!STOP_WORDS.has(word)) out.push(stem(word));
-  }
+  for (const word of splitIdentifier(text)) if (!STOP_WORDS.has(word)) out.push(stem(word));
   return out;
 }

@@ -43,8 +43,9 @@ const toolSearchHandler = reportingInputErrors(async (args: Record<string, unkno
   const limit = optionalNumberArg(args, "limit", { integer: true, min: 1 }) ?? DEFAULT_LIMIT;
   if (limit > MAX_LIMIT) throw new ToolInputError(`"limit" must be at most ${MAX_LIMIT}, got ${limit}`);
   const catalog = ctx.toolCatalog ?? registryCatalog;
-  const definitions = (await catalog.searchable()).filter((d) => d.function.name !== TOOL_SEARCH);
-  const byName = new Map(definitions.map((d) => [d.function.name, d]));
+  // The catalog's array itself is indexed: it is the same object until the session's tools change.
+  const definitions = await catalog.searchable();
+  const byName = new Map(definitions.filter((d) => d.function.name !== TOOL_SEARCH).map((d) => [d.function.name, d]));
   if (query.toLowerCase().startsWith(SELECT)) return select(query.slice(SELECT.length), byName, catalog);
   const index = await indexFor(catalog, definitions);
   const names = index.search(query, limit, (name) => byName.has(name));
