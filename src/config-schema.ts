@@ -27,6 +27,15 @@ const modelSchema = z.strictObject({
   provider: z.string().trim().min(1, "expected a provider name, e.g. openrouter").optional(),
   compat: compatSchema.optional(),
   maxTokens: z.number().int("expected a whole number").min(1, "expected a number of at least 1").optional(),
+  contextWindow: z.number().int("expected a whole number of tokens").min(1024, "expected at least 1024 tokens, e.g. 128000").optional(),
+});
+
+const toolsSchema = z.strictObject({
+  search: z.enum(["off", "auto", "on"], "expected off, auto or on").optional(),
+  alwaysLoad: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter((part) => part !== "") : value),
+    z.array(z.string().min(1, "expected a tool name")),
+  ).optional(),
 });
 
 const agentSchema = z.strictObject({
@@ -44,6 +53,7 @@ const configSchema = z.looseObject({
   model: modelSchema.optional(),
   agent: agentSchema.optional(),
   mcp: mcpSchema.optional(),
+  tools: toolsSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -51,11 +61,13 @@ const KNOWN_KEYS: Record<string, string[]> = {
   model: Object.keys(modelSchema.shape),
   "model.compat": Object.keys(compatSchema.shape),
   agent: Object.keys(agentSchema.shape),
+  tools: Object.keys(toolsSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
-  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv", max_tokens: "maxTokens" },
+  model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv", max_tokens: "maxTokens", context_window: "contextWindow" },
   "model.compat": { stream_usage: "streamUsage", max_tokens_field: "maxTokensField", parallel_tool_calls: "parallelToolCalls", tool_choice: "toolChoice" },
+  tools: { always_load: "alwaysLoad" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
 };
 

@@ -8,10 +8,11 @@
  *   the `model.compat` flags (`stream_usage`, `max_tokens_field`, `parallel_tool_calls`, `tool_choice`),
  *   `agent.system_prompt`, `agent.max_iterations`, `agent.disabled_toolsets`;
  * - top-level `mcp_servers:` (hermes-agent's spelling) for `mcp.servers`;
- * - `agent.toolsets` / `agent.disabledToolsets` as a list or a comma-separated string;
- * - a key left empty (`apiKey:` with no value) counts as unset.
+ * - `agent.toolsets` / `agent.disabledToolsets` / `tools.alwaysLoad` as a list or a comma-separated string;
+ * - `model.context_window`, `tools.always_load`;
+ * - a key left empty (`apiKey:` with no value) counts as unset;
  * - `model.provider` picks a built-in preset and `model.compat` overrides its flags (docs/providers.md).
- * Unknown keys inside `model` and `agent` are errors (typos would otherwise be silently ignored);
+ * Unknown keys inside `model`, `agent` and `tools` are errors (typos would otherwise be silently ignored);
  * unknown top-level sections and `mcp` keys are kept, for other parts of quiver to read.
  */
 import { readFile } from "node:fs/promises";
@@ -31,6 +32,15 @@ export interface ModelConfig {
   compat?: Partial<ModelCompat>;
   /** Token limit per reply, sent as compat.maxTokensField. */
   maxTokens?: number;
+  /** The model's context window in tokens, for models quiver does not know (budgets tool definitions). */
+  contextWindow?: number;
+}
+
+export interface ToolsConfig {
+  /** Progressive tool disclosure: `auto` (default) defers tools to tool_search past 10% of the context window. */
+  search?: "off" | "auto" | "on";
+  /** Tools every request carries while tool search is on. */
+  alwaysLoad?: string[];
 }
 
 export interface AgentConfig {
@@ -50,6 +60,7 @@ export interface QuiverConfig {
   model?: ModelConfig;
   agent?: AgentConfig;
   mcp?: McpConfig;
+  tools?: ToolsConfig;
   [section: string]: unknown;
 }
 

@@ -18,10 +18,16 @@ export interface ToolSelection {
   disabledToolsets?: readonly string[];
 }
 
-interface Memo {
+/** The definitions for one selection at one registry generation, built once and shared (treat as read-only). */
+export interface ToolSnapshot {
   generation: number;
+  definitions: readonly ToolDefinition[];
+  names: ReadonlySet<string>;
+}
+
+interface Memo {
   at: number;
-  defs: ToolDefinition[];
+  snapshot: ToolSnapshot;
 }
 
 const MEMO_LIMIT = 16;
@@ -31,22 +37,32 @@ const memo = new Map<string, Memo>();
 
 /** Definitions for the selected toolsets (all by default), memoised on the registry generation. */
 export async function getToolDefinitions(selection: ToolSelection = {}): Promise<ToolDefinition[]> {
+  return [...(await getToolSnapshot(selection)).definitions];
+}
+
+/**
+ * The selected toolsets' available tools as one snapshot, sorted by name, memoised on (selection,
+ * `registry.generation`); the same object is returned until the registry changes or availability
+ * verdicts expire, so callers may key caches on it.
+ */
+export async function getToolSnapshot(selection: ToolSelection = {}): Promise<ToolSnapshot> {
   const enabled = [...(selection.enabledToolsets ?? ["all"])].sort();
   const disabled = [...(selection.disabledToolsets ?? [])].sort();
   const key = `${enabled.join(",")}|${disabled.join(",")}`;
   const generation = registry.generation;
   const now = Date.now();
   const hit = memo.get(key);
-  if (hit !== undefined && hit.generation === generation && now - hit.at < MEMO_TTL_MS) {
+  if (hit !== undefined && hit.snapshot.generation === generation && now - hit.at < MEMO_TTL_MS) {
     memo.delete(key);
     memo.set(key, hit);
-    return [...hit.defs];
+    return hit.snapshot;
   }
-  const defs = await registry.getDefinitions(resolveToolSelection(enabled, disabled));
+  const definitions = await registry.getDefinitions(resolveToolSelection(enabled, disabled));
+  const snapshot: ToolSnapshot = { generation, definitions, names: new Set(definitions.map((d) => d.function.name)) };
   memo.delete(key);
-  memo.set(key, { generation, at: now, defs });
+  memo.set(key, { at: now, snapshot });
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
-  return [...defs];
+  return snapshot;
 }
 
 /**

@@ -23,9 +23,10 @@ import {
   type ToolCall,
   type UserMessage,
 } from "../llm/index.js";
-import { getToolDefinitions, loadBuiltinTools } from "../model-tools.js";
-import { createLogger, registry, type ApprovalDecision, type ApprovalRequest, type ToolDefinition } from "../registry/index.js";
+import { loadBuiltinTools } from "../model-tools.js";
+import { createLogger, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
+import { NO_REQUEST_TOOLS, SessionTools, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
 import type { Session } from "./session.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
 import { runToolCalls } from "./tool-runner.js";
@@ -47,6 +48,8 @@ export interface AgentOptions {
   toolsets?: readonly string[];
   /** Toolsets withheld, whatever `toolsets` says. */
   disabledToolsets?: readonly string[];
+  /** Progressive tool disclosure (`tools.search` in config.yaml): mode, core tools, context window. */
+  toolSearch?: ToolSearchOptions;
   /** Model calls with tools per user message (default 90); then one tool-less call for a summary. */
   maxIterations?: number;
   /** Asked when a tool wants to do something dangerous; without it such calls are refused. */
@@ -87,12 +90,6 @@ export interface RunResult {
   messages: ChatMessage[];
 }
 
-interface ToolSnapshot {
-  generation: number;
-  definitions: ToolDefinition[];
-  names: ReadonlySet<string>;
-}
-
 interface RunState {
   iterations: number;
   usage: TokenUsage;
@@ -100,14 +97,12 @@ interface RunState {
   signal: AbortSignal | undefined;
 }
 
-const NO_TOOLS: ToolSnapshot = { generation: -1, definitions: [], names: new Set() };
-
 export class Agent {
   #client: ChatClient;
   #session: Session | undefined;
   #history: ChatMessage[];
   #system: string | undefined;
-  #snapshot: ToolSnapshot | undefined;
+  #tools: SessionTools;
   #running = false;
   readonly #options: AgentOptions;
   readonly maxIterations: number;
@@ -119,6 +114,7 @@ export class Agent {
     this.#session = options.session;
     this.#history = [...(options.session?.messages ?? options.history ?? [])];
     this.#system = options.systemPrompt;
+    this.#tools = sessionTools(options);
   }
 
   get client(): ChatClient {
@@ -148,6 +144,8 @@ export class Agent {
     if (this.#running) throw new Error("Cannot reset the agent while a run is in progress; abort it first.");
     this.#history = [...(session?.messages ?? [])];
     this.#session = session;
+    // A new conversation is a new prompt prefix: its tools start afresh too.
+    this.#tools = sessionTools(this.#options);
   }
 
   /** One user message, answered: the loop runs until a final reply, the budget, an interrupt or a model error (rejects). */
@@ -171,36 +169,29 @@ export class Agent {
 
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
-    const snapshot = await this.#refreshTools();
-    this.#system ??= defaultSystemPrompt({ tools: [...snapshot.names].sort(), cwd: this.#options.cwd ?? process.cwd() });
+    const tools = await this.#tools.next(true);
+    this.#system ??= defaultSystemPrompt({
+      tools: [...tools.names].sort(),
+      cwd: this.#options.cwd ?? process.cwd(),
+      ...(tools.searching ? { deferredToolsets: tools.toolsets } : {}),
+    });
   }
 
   async #loop(state: RunState): Promise<RunResult> {
     while (state.iterations < this.maxIterations) {
       if (aborted(state)) return this.#end(state, "interrupted", null);
-      // #prepare took this turn's snapshot; take a new one when the registry changed since.
-      const tools = this.#snapshot?.generation === registry.generation ? this.#snapshot : await this.#refreshTools();
+      // Same as the last request unless the registry changed or the session loaded tools since.
+      const tools = await this.#tools.next();
       const reply = await this.#callModel(state, tools);
       if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
-      await this.#runTools(reply.toolCalls, tools.names, state.signal);
+      await this.#runTools(reply.toolCalls, tools.callable, state.signal);
       if (aborted(state)) return this.#end(state, "interrupted", null);
     }
-    const summary = await this.#callModel(state, NO_TOOLS, budgetSpentPrompt(this.maxIterations));
+    const summary = await this.#callModel(state, NO_REQUEST_TOOLS, budgetSpentPrompt(this.maxIterations));
     return this.#end(state, "max_iterations", summary.content ?? "");
   }
 
-  /** Definitions for the enabled toolsets, re-read when the registry changed (an MCP refresh, say). */
-  async #refreshTools(): Promise<ToolSnapshot> {
-    const generation = registry.generation;
-    const definitions = await getToolDefinitions({
-      ...(this.#options.toolsets === undefined ? {} : { enabledToolsets: this.#options.toolsets }),
-      ...(this.#options.disabledToolsets === undefined ? {} : { disabledToolsets: this.#options.disabledToolsets }),
-    });
-    this.#snapshot = { generation, definitions, names: new Set(definitions.map((d) => d.function.name)) };
-    return this.#snapshot;
-  }
-
-  async #callModel(state: RunState, tools: ToolSnapshot, extraPrompt?: string): Promise<AssistantTurn> {
+  async #callModel(state: RunState, tools: RequestTools, extraPrompt?: string): Promise<AssistantTurn> {
     state.iterations++;
     this.#emit({ type: "model_start", iteration: state.iterations, tools: tools.definitions.length });
     const messages = this.messages;
@@ -226,7 +217,7 @@ export class Agent {
     }
     addUsage(state.usage, turn.usage);
     // The summary call offers no tools: calls it makes anyway are dropped, never left unanswered.
-    const calls = tools === NO_TOOLS ? [] : uniqueIds(turn.toolCalls);
+    const calls = tools === NO_REQUEST_TOOLS ? [] : uniqueIds(turn.toolCalls);
     const message = historyMessage({ ...turn, toolCalls: calls });
     this.#append(message);
     this.#emit({
@@ -244,6 +235,7 @@ export class Agent {
     const images: ImagePart[] = [];
     await runToolCalls(calls, {
       offered,
+      toolCatalog: this.#tools.catalog,
       ...(signal === undefined ? {} : { signal }),
       ...(this.#options.approve === undefined ? {} : { approve: this.#options.approve }),
       maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
@@ -254,6 +246,8 @@ export class Agent {
         images.push(...found);
       },
     });
+    // A tool called by name without a search is loaded too: the model evidently needs it.
+    this.#tools.load(calls.map((call) => call.name));
     if (images.length > 0) {
       this.#append({ role: "user", content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...images] });
     }
@@ -286,6 +280,16 @@ export class Agent {
 /** A function, not an inline check: TypeScript would keep the narrowing of `aborted` across awaits. */
 function aborted(state: RunState): boolean {
   return state.signal?.aborted === true;
+}
+
+function sessionTools(options: AgentOptions): SessionTools {
+  return new SessionTools(
+    {
+      ...(options.toolsets === undefined ? {} : { enabledToolsets: options.toolsets }),
+      ...(options.disabledToolsets === undefined ? {} : { disabledToolsets: options.disabledToolsets }),
+    },
+    options.toolSearch,
+  );
 }
 
 function clientFrom(options: AgentOptions): ChatClient {

@@ -8,3 +8,5 @@ export { repairHistory, lostResult, notStartedResult } from "./history.js";
 export type { RepairResult } from "./history.js";
 export { defaultSystemPrompt } from "./system-prompt.js";
 export type { SystemPromptContext } from "./system-prompt.js";
+export { SessionTools, DEFAULT_ALWAYS_LOAD } from "./request-tools.js";
+export type { RequestTools, ToolSearchMode, ToolSearchOptions } from "./request-tools.js";

@@ -4,6 +4,8 @@ import { platform } from "node:os";
 export interface SystemPromptContext {
   /** Names of the tools the model is given. */
   tools: readonly string[];
+  /** With tool search on: the toolsets whose tools are found with `tool_search` rather than listed. */
+  deferredToolsets?: ReadonlyArray<{ name: string; tools: number }>;
   cwd: string;
   now?: Date;
 }
@@ -17,6 +19,7 @@ export function defaultSystemPrompt(ctx: SystemPromptContext): string {
     "You are quiver, an agent that gets things done on the user's machine by calling tools.",
     capabilities(ctx.tools),
     `Your tools: ${tools}.`,
+    ...(ctx.deferredToolsets === undefined ? [] : [toolSearchHint(ctx.deferredToolsets)]),
     "",
     `Working directory: ${ctx.cwd}`,
     `Platform: ${platform()}`,
@@ -41,6 +44,16 @@ function capabilities(tools: readonly string[]): string {
   if (tools.some((name) => name.startsWith("mcp__"))) can.push("use tools of connected MCP servers");
   if (can.length > 0) return `You can ${joinList(can)}.`;
   return tools.length > 0 ? "You can use the tools listed below." : "No tools are enabled: answer from your own knowledge.";
+}
+
+function toolSearchHint(toolsets: ReadonlyArray<{ name: string; tools: number }>): string {
+  const total = toolsets.reduce((n, t) => n + t.tools, 0);
+  const names = toolsets.map((t) => `${t.name} (${t.tools})`).join(", ");
+  return (
+    `More tools exist than are listed: ${total} in the toolsets ${names}. ` +
+    'Call tool_search with a few words for what you need (or "select:name_a,name_b" for exact names); ' +
+    "the tools it returns can be called by name right after."
+  );
 }
 
 function joinList(items: string[]): string {

@@ -8,7 +8,7 @@
 import { parseArguments } from "../calls/arguments.js";
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
 import { handleFunctionCall } from "../model-tools.js";
-import { registry, toolError, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { registry, toolError, type ApprovalDecision, type ApprovalRequest, type ToolCatalog } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
@@ -17,6 +17,8 @@ import { toToolContent, toolResultError } from "./tool-output.js";
 export interface ToolRunOptions {
   /** Tool names the model was offered in this request; anything else is refused. */
   offered: ReadonlySet<string>;
+  /** The session's tools, for `tool_search`. */
+  toolCatalog?: ToolCatalog;
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   maxParallel: number;
@@ -112,6 +114,7 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): ReturnType<typeof
     toolCallId: call.id,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     ...(opts.approve === undefined ? {} : { approve: opts.approve }),
+    ...(opts.toolCatalog === undefined ? {} : { toolCatalog: opts.toolCatalog }),
   };
   try {
     return await handleFunctionCall(call.name, call.arguments, ctx);

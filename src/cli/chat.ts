@@ -3,8 +3,9 @@
  * loads), then the session, the tools and MCP servers, and hands over to the REPL or one-shot.
  */
 import { text as readAll } from "node:stream/consumers";
-import { Agent, Session, SessionNotFoundError, type AgentEventListener } from "../agent/index.js";
+import { Agent, Session, SessionNotFoundError, type AgentEventListener, type ToolSearchOptions } from "../agent/index.js";
 import { configPath, loadConfig, type QuiverConfig } from "../config.js";
+import { contextWindowFor } from "../context-window.js";
 import { createChatClient, resolveModelSettings, type ChatClient, type ModelSettings } from "../llm/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
@@ -21,6 +22,8 @@ export interface ChatSetup {
   disabledToolsets: string[] | undefined;
   maxIterations: number | undefined;
   systemPrompt: string | undefined;
+  /** `tools.search`, `tools.alwaysLoad` and the model's context window. */
+  toolSearch: ToolSearchOptions;
   yes: boolean;
   /** Show the model's reasoning as it streams (REPL: toggled by /reasoning; -p: --show-reasoning). */
   showReasoning: boolean;
@@ -58,6 +61,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       disabledToolsets: toolsetList(opts.disableToolsets, config.agent?.disabledToolsets, "--disable-toolsets", config),
       maxIterations: opts.maxIterations === undefined ? config.agent?.maxIterations : parseIterations(opts.maxIterations),
       systemPrompt: opts.system ?? config.agent?.systemPrompt,
+      toolSearch: toolSearchOptions(config, settings.model),
       yes: opts.yes === true,
       showReasoning: prompt === undefined || opts.showReasoning === true,
       session,
@@ -90,7 +94,18 @@ export function createAgent(
     ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
     ...(setup.maxIterations === undefined ? {} : { maxIterations: setup.maxIterations }),
     ...(setup.systemPrompt === undefined ? {} : { systemPrompt: setup.systemPrompt }),
+    toolSearch: setup.toolSearch,
   });
+}
+
+/** The tool search settings of config.yaml, with the context window of the model in use. */
+export function toolSearchOptions(config: QuiverConfig, model: string | undefined): ToolSearchOptions {
+  const contextWindow = contextWindowFor(model, config.model?.contextWindow);
+  return {
+    ...(config.tools?.search === undefined ? {} : { mode: config.tools.search }),
+    ...(config.tools?.alwaysLoad === undefined ? {} : { alwaysLoad: config.tools.alwaysLoad }),
+    ...(contextWindow === undefined ? {} : { contextWindow }),
+  };
 }
 
 function checkFlagCombinations(opts: ChatOptions): void {

@@ -16,6 +16,10 @@ import {
 import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { validateToolset } from "../toolsets.js";
+import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
+import { contextWindowFor, toolTokenBudget } from "../context-window.js";
+import { getToolSnapshot } from "../model-tools.js";
+import { toolsTokens } from "../tool-tokens.js";
 import type { DoctorOptions } from "./doctor-command.js";
 import { EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
@@ -40,7 +44,7 @@ export async function runDoctor(opts: DoctorOptions): Promise<number> {
   const settings = checkModelSettings(opts, config, results);
   if (settings !== undefined) await checkEndpoint(settings, results);
   // MCP servers come from the config file: with a broken file there is nothing to connect.
-  await checkTools({ ...opts, mcp: opts.mcp && configOk }, config, results);
+  await checkTools({ ...opts, mcp: opts.mcp && configOk }, config, results, settings?.model);
   report(results, opts.json === true);
   return results.some((r) => r.status === "fail") ? EXIT.failure : EXIT.ok;
 }
@@ -148,7 +152,7 @@ function endpointFix(err: unknown, settings: ModelSettings): string {
   );
 }
 
-async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: CheckResult[]): Promise<void> {
+async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: CheckResult[], model: string | undefined): Promise<void> {
   let runtime: Runtime;
   try {
     runtime = await startRuntime({ mcp: opts.mcp, mcpServers: config.mcp?.servers, mcpWaitMs: MCP_WAIT_MS, report: () => {} });
@@ -177,6 +181,7 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
         fix: `Use one of: ${registry.getRegisteredToolsetNames().join(", ")} (or all).`,
       });
     }
+    results.push(await checkToolTokens(config, model));
     for (const server of runtime.mcp?.status() ?? []) {
       if (server.state === "disabled") continue;
       if (server.state === "connected") {
@@ -193,6 +198,32 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
   } finally {
     await runtime.close();
   }
+}
+
+/** Warns when the enabled tools' definitions would take more than 10% of the model's context window. */
+async function checkToolTokens(config: QuiverConfig, model: string | undefined): Promise<CheckResult> {
+  const snapshot = await getToolSnapshot({
+    ...(config.agent?.toolsets === undefined ? {} : { enabledToolsets: config.agent.toolsets }),
+    ...(config.agent?.disabledToolsets === undefined ? {} : { disabledToolsets: config.agent.disabledToolsets }),
+  });
+  const definitions = snapshot.definitions.filter((d) => d.function.name !== TOOL_SEARCH_TOOL);
+  const tokens = await toolsTokens(definitions);
+  const window = contextWindowFor(model, config.model?.contextWindow);
+  const budget = toolTokenBudget(window);
+  const of = window === undefined ? `the ${budget.toLocaleString("en-US")}-token budget used when the context window is unknown` : `10% of the ${window.toLocaleString("en-US")}-token context window`;
+  const detail = `${definitions.length} tool definitions take ${tokens.toLocaleString("en-US")} tokens per request`;
+  if (tokens <= budget) return { check: "tool tokens", status: "ok", detail: `${detail} (within ${of})` };
+  const search = config.tools?.search ?? "auto";
+  return {
+    check: "tool tokens",
+    status: "warn",
+    detail: `${detail}, more than ${of}`,
+    fix:
+      search === "off"
+        ? "Set tools.search: auto in config.yaml (tool_search then finds tools on demand), or disable toolsets you do not need (agent.disabledToolsets)."
+        : `tools.search is ${search}, so requests carry only the core tools and tool_search finds the rest; disable toolsets you do not need to shrink it further.` +
+          (window === undefined ? " Set model.contextWindow in config.yaml for an exact budget." : ""),
+  };
 }
 
 function report(results: CheckResult[], json: boolean): void {

@@ -1,7 +1,8 @@
 /** `quiver tools list | show | call`: the registry from the shell. */
 import { text } from "node:stream/consumers";
 import { handleFunctionCall } from "../model-tools.js";
-import { registry, type ToolOutput } from "../registry/index.js";
+import { registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
+import { definitionTokens } from "../tool-tokens.js";
 import { closestNames } from "../suggest.js";
 import { resolveToolSelection, validateToolset } from "../toolsets.js";
 import { createApprover } from "./approval-prompt.js";
@@ -16,6 +17,8 @@ interface ToolRow {
   description: string;
   requiresEnv: string[];
   missingEnv: string[];
+  /** Tokens of its definition (o200k_base); null when unavailable (the model is not sent it). */
+  tokens: number | null;
 }
 
 interface ToolsetRow {
@@ -23,6 +26,8 @@ interface ToolsetRow {
   available: boolean;
   description: string;
   tools: ToolRow[];
+  /** Tokens of its available tools' definitions. */
+  tokens: number;
 }
 
 async function withRuntime<T>(opts: ToolsCommonOptions, body: (runtime: Runtime) => Promise<T>): Promise<T> {
@@ -38,8 +43,10 @@ export function listTools(opts: ToolsCommonOptions & { json?: boolean; toolsets?
   return withRuntime(opts, async (runtime) => {
     const wanted = opts.toolsets === undefined ? undefined : parseToolsets(opts.toolsets);
     const rows = await toolsetRows(wanted);
+    const tokens = rows.reduce((n, r) => n + r.tokens, 0);
     if (opts.json === true) {
-      process.stdout.write(`${JSON.stringify({ toolsets: rows, mcp: runtime.mcp?.status() ?? [] }, null, 2)}\n`);
+      const summary = { toolsets: rows, tokens: { total: tokens, encoding: TOKEN_ENCODING }, mcp: runtime.mcp?.status() ?? [] };
+      process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return EXIT.ok;
     }
     process.stdout.write(renderTable(rows));
@@ -109,18 +116,29 @@ function parseArgs(raw: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+const TOKEN_ENCODING = "o200k_base";
+
 async function toolsetRows(wanted: string[] | undefined): Promise<ToolsetRow[]> {
   const report = await registry.getAvailableToolsets();
   const keep = wanted === undefined ? undefined : resolveToolSelection(wanted);
+  const tokens = await tokensByTool(Object.values(report).flatMap((info) => info.tools.filter((t) => keep === undefined || keep.has(t))));
   const rows: ToolsetRow[] = [];
   for (const [name, info] of Object.entries(report)) {
-    const tools = info.tools.filter((t) => keep === undefined || keep.has(t)).map(toolRow);
-    if (tools.length > 0) rows.push({ name, available: info.available, description: info.description, tools });
+    const tools = info.tools.filter((t) => keep === undefined || keep.has(t)).map((t) => toolRow(t, tokens.get(t) ?? null));
+    const total = tools.reduce((n, t) => n + (t.tokens ?? 0), 0);
+    if (tools.length > 0) rows.push({ name, available: info.available, description: info.description, tools, tokens: total });
   }
   return rows;
 }
 
-function toolRow(name: string): ToolRow {
+/** Tokens of each available tool's definition, as a request would carry it. */
+async function tokensByTool(names: string[]): Promise<Map<string, number>> {
+  const definitions: ToolDefinition[] = await registry.getDefinitions(names);
+  const counts = await definitionTokens(definitions);
+  return new Map(definitions.map((d, i) => [d.function.name, counts[i]!]));
+}
+
+function toolRow(name: string, tokens: number | null): ToolRow {
   const entry = registry.getEntry(name);
   const requiresEnv = [...(entry?.requiresEnv ?? [])];
   return {
@@ -129,6 +147,7 @@ function toolRow(name: string): ToolRow {
     description: firstSentence(entry?.description ?? ""),
     requiresEnv,
     missingEnv: requiresEnv.filter((v) => (process.env[v] ?? "") === ""),
+    tokens,
   };
 }
 
@@ -138,18 +157,25 @@ function renderTable(rows: ToolsetRow[]): string {
   const lines: string[] = [];
   for (const row of rows) {
     const state = row.available ? "available" : "unavailable";
-    lines.push(`${row.name} (${state})${row.description !== "" ? ` — ${row.description}` : ""}`);
+    lines.push(`${row.name} (${state}) ${tokenText(row.tokens)}${row.description !== "" ? ` — ${row.description}` : ""}`);
     for (const tool of row.tools) {
       const missing = tool.missingEnv.length > 0 ? `  [missing env: ${tool.missingEnv.join(", ")}]` : "";
-      lines.push(`  ${tool.emoji}  ${tool.name.padEnd(width)}  ${tool.description}${missing}`);
+      const cost = tool.tokens === null ? "—" : String(tool.tokens);
+      lines.push(`  ${tool.emoji}  ${tool.name.padEnd(width)}  ${cost.padStart(6)}  ${tool.description}${missing}`);
     }
     lines.push("");
   }
   const total = rows.reduce((n, r) => n + r.tools.length, 0);
-  lines.push(`${total} tools in ${rows.length} toolsets. "quiver tools show NAME" prints a definition.`);
+  const tokens = rows.reduce((n, r) => n + r.tokens, 0);
+  lines.push(`${total} tools in ${rows.length} toolsets; a request carrying all of them sends ${tokenText(tokens)} of definitions (${TOKEN_ENCODING}).`);
+  lines.push('"quiver tools show NAME" prints a definition; tools.search in config.yaml defers tools to tool_search.');
   return `${lines.join("\n")}\n`;
 }
 
+
+function tokenText(tokens: number): string {
+  return `${tokens.toLocaleString("en-US")} tokens`;
+}
 
 function render(output: ToolOutput): string {
   if (typeof output !== "string") return JSON.stringify(output, null, 2);

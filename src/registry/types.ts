@@ -39,11 +39,24 @@ export interface ApprovalRequest {
   key: string;
 }
 
+/**
+ * The tools a session may search and load (see `tool_search`): the agent hands its own to each
+ * call, so a search sees that session's toolsets and what it finds joins that session's requests.
+ */
+export interface ToolCatalog {
+  /** Definitions of the tools the session may use: enabled for it and available now. */
+  searchable(): Promise<readonly ToolDefinition[]>;
+  /** Adds these tools to the session's next requests (names it does not know are ignored). */
+  load(names: readonly string[]): void;
+}
+
 /** Per-call context handed to every handler. */
 export interface ToolContext {
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   toolCallId?: string;
+  /** The calling session's tools; absent outside an agent (CLI, MCP server), meaning every available tool. */
+  toolCatalog?: ToolCatalog;
   [key: string]: unknown;
 }
 

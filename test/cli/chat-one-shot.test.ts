@@ -51,6 +51,18 @@ function transcript(file: string): Array<{ role: string; content?: unknown; tool
 }
 
 describe("quiver chat -p", () => {
+  it("follows tools.search and tools.alwaysLoad of config.yaml", async () => {
+    server = await startScriptedServer({ replies: [toolCall("tool_search", { query: "write a file" }), text("found it")] });
+    writeFileSync(join(home, "config.yaml"), "tools:\n  search: on\n  alwaysLoad: [read_file]\n");
+    const r = await runCli(["chat", "-p", "find a tool that writes files"], env());
+    expect(r.code).toBe(0);
+    const [first, second] = server.chatRequests.map((req) => req.body!.tools!.map((t) => t.function.name));
+    expect(first).toEqual(["read_file", "tool_search"]);
+    expect(second!.slice(0, 2)).toEqual(["read_file", "tool_search"]);
+    expect(second).toContain("write_file");
+    expect(server.chatRequests[0]!.body!.messages[0]!.content).toMatch(/toolsets file \(\d\).*tool_search/s);
+  });
+
   it("prints only the final answer on stdout, tool progress on stderr, and saves the session", async () => {
     server = await startScriptedServer({
       replies: [

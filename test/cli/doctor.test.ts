@@ -93,4 +93,15 @@ describe("quiver doctor", () => {
     expect(report.checks[0]).toMatchObject({ check: "config", status: "fail", detail: expect.stringContaining("model.nmae: unknown key") });
     expect(report.checks[0]!.fix).toContain("config.yaml");
   });
+
+  it("warns when the tool definitions take more than 10% of the context window", async () => {
+    server = await startScriptedServer({ models: ["scripted-model"] });
+    const fits = await runCli(["doctor", "--no-mcp"], env());
+    expect(fits.stdout).toMatch(/✓ tool tokens .*\d+ tool definitions take [\d,]+ tokens per request \(within the 5,000-token budget/);
+    writeFileSync(join(home, "config.yaml"), "model:\n  contextWindow: 4096\ntools:\n  search: off\n");
+    const tight = await runCli(["doctor", "--no-mcp"], env());
+    expect(tight.code).toBe(0);
+    expect(tight.stdout).toMatch(/! tool tokens .*more than 10% of the 4,096-token context window/);
+    expect(tight.stdout).toMatch(/fix: Set tools\.search: auto/);
+  });
 });

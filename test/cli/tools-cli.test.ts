@@ -49,6 +49,22 @@ describe("quiver tools list", () => {
     expect(body.toolsets.find((t) => t.name === "weather")?.tools[0]?.missingEnv).toEqual(["WEATHER_API_KEY_FOR_TEST"]);
   });
 
+  it("shows each tool's and toolset's token cost and the request total", async () => {
+    const r = await runCli(["tools", "list", "--json"], cliEnv(env));
+    const body = JSON.parse(r.stdout) as {
+      toolsets: Array<{ name: string; tokens: number; tools: Array<{ name: string; tokens: number | null }> }>;
+      tokens: { total: number; encoding: string };
+    };
+    const file = body.toolsets.find((t) => t.name === "file")!;
+    for (const tool of file.tools) expect(tool.tokens).toBeGreaterThan(20);
+    expect(file.tokens).toBe(file.tools.reduce((n, t) => n + (t.tokens ?? 0), 0));
+    expect(body.toolsets.find((t) => t.name === "weather")?.tools[0]?.tokens).toBeGreaterThan(20);
+    expect(body.tokens).toEqual({ total: body.toolsets.reduce((n, t) => n + t.tokens, 0), encoding: "o200k_base" });
+    const text = await runCli(["tools", "list"], cliEnv(env));
+    expect(text.stdout).toMatch(new RegExp(`^file \\(available\\) ${file.tokens} tokens`, "m"));
+    expect(text.stdout).toContain(`sends ${body.tokens.total.toLocaleString("en-US")} tokens of definitions`);
+  });
+
   it("filters by toolset and refuses an unknown one", async () => {
     const r = await runCli(["tools", "list", "--toolsets", "terminal"], cliEnv(env));
     expect(r.code).toBe(0);

@@ -1,0 +1,145 @@
+/**
+ * The `tools` array of one session's requests. It only ever grows at the end: a tool that
+ * appears mid-session (an MCP server connecting late, a tool found by `tool_search`) is appended,
+ * and one that disappears is dropped without reordering the rest, so the provider's prompt cache
+ * keeps matching the prefix it has seen.
+ *
+ * With tool search on (`tools.search`, config.yaml), a request carries only the core tools
+ * (`alwaysLoad`), `tool_search` and the tools this session has found or called; every enabled,
+ * available tool stays callable by name. `auto` switches it on once the definitions would take
+ * more than 10% of the context window (5,000 tokens when the window is unknown), and it stays on
+ * for the rest of the session: switching back would reorder what was sent.
+ */
+import { toolTokenBudget } from "../context-window.js";
+import { getToolSnapshot, type ToolSelection, type ToolSnapshot } from "../model-tools.js";
+import { registry, type ToolCatalog, type ToolDefinition } from "../registry/index.js";
+import { definitionsExceed } from "../tool-tokens.js";
+
+export type ToolSearchMode = "off" | "auto" | "on";
+
+export const TOOL_SEARCH_TOOL = "tool_search";
+export const DEFAULT_ALWAYS_LOAD: readonly string[] = ["terminal", "read_file", "write_file", "patch", "search_files", TOOL_SEARCH_TOOL];
+
+export interface ToolSearchOptions {
+  /** Default "auto". */
+  mode?: ToolSearchMode;
+  /** Tools every request carries while searching (default DEFAULT_ALWAYS_LOAD). */
+  alwaysLoad?: readonly string[];
+  /** The model's context window in tokens, when known; sets the `auto` threshold. */
+  contextWindow?: number;
+}
+
+/** What one model request offers, and what the model may call. */
+export interface RequestTools {
+  /** The request's `tools`, in session order. */
+  definitions: readonly ToolDefinition[];
+  /** Names of `definitions`. */
+  names: ReadonlySet<string>;
+  /** Every tool the model may call by name: enabled for the session and available, loaded or not. */
+  callable: ReadonlySet<string>;
+  /** True when tools are deferred to `tool_search`. */
+  searching: boolean;
+  /** Toolsets of the callable tools, with how many tools each has (for the system prompt). */
+  toolsets: ReadonlyArray<{ name: string; tools: number }>;
+}
+
+export const NO_REQUEST_TOOLS: RequestTools = { definitions: [], names: new Set(), callable: new Set(), searching: false, toolsets: [] };
+
+export class SessionTools {
+  readonly #selection: ToolSelection;
+  readonly #mode: ToolSearchMode;
+  readonly #alwaysLoad: ReadonlySet<string>;
+  readonly #budget: number;
+  #order: string[] = [];
+  #loaded = new Set<string>();
+  #searching: boolean;
+  #pool: ToolSnapshot | undefined;
+  #checkedPool: ToolSnapshot | undefined;
+  #version = 0;
+  #current: { pool: ToolSnapshot; version: number; request: RequestTools } | undefined;
+  /** Hands `tool_search` this session's tools and lets what it finds join the next requests. */
+  readonly catalog: ToolCatalog;
+
+  constructor(selection: ToolSelection, options: ToolSearchOptions = {}) {
+    this.#mode = options.mode ?? "auto";
+    this.#alwaysLoad = new Set([...(options.alwaysLoad ?? DEFAULT_ALWAYS_LOAD), TOOL_SEARCH_TOOL]);
+    this.#budget = toolTokenBudget(options.contextWindow);
+    this.#searching = this.#mode === "on";
+    // tool_search is a helper of the session, offered whatever toolsets are enabled (unless disabled).
+    const enabled = selection.enabledToolsets === undefined ? undefined : [...selection.enabledToolsets, TOOL_SEARCH_TOOL];
+    this.#selection = { ...selection, ...(enabled === undefined ? {} : { enabledToolsets: enabled }) };
+    this.catalog = {
+      searchable: async () => (await this.#readPool()).definitions,
+      load: (names) => this.load(names),
+    };
+  }
+
+  /** Marks tools as loaded (found by a search, or called by name); unknown names are ignored. */
+  load(names: Iterable<string>): void {
+    for (const name of names) {
+      if (this.#loaded.has(name) || this.#pool?.names.has(name) !== true) continue;
+      this.#loaded.add(name);
+      this.#version++;
+    }
+  }
+
+  /** The tools for the next request; `refresh` re-reads the registry even when nothing changed. */
+  async next(refresh = false): Promise<RequestTools> {
+    const current = this.#current;
+    if (!refresh && current !== undefined && current.pool.generation === registry.generation && current.version === this.#version) {
+      return current.request;
+    }
+    const pool = await this.#readPool();
+    if (!this.#searching && this.#mode === "auto" && this.#checkedPool !== pool) {
+      this.#checkedPool = pool;
+      if (await definitionsExceed(withoutSearch(pool.definitions), this.#budget)) this.#startSearching();
+    }
+    const request = this.#request(pool);
+    this.#current = { pool, version: this.#version, request };
+    return request;
+  }
+
+  async #readPool(): Promise<ToolSnapshot> {
+    return (this.#pool = await getToolSnapshot(this.#selection));
+  }
+
+  #startSearching(): void {
+    this.#searching = true;
+    // What was sent stays sent, in its order; only tools not yet sent are deferred.
+    for (const name of this.#order) this.#loaded.add(name);
+  }
+
+  #request(pool: ToolSnapshot): RequestTools {
+    const byName = new Map(pool.definitions.map((d) => [d.function.name, d]));
+    // Without tool_search (its toolset disabled, or unavailable) nothing could be found: send everything.
+    const searching = this.#searching && byName.has(TOOL_SEARCH_TOOL);
+    const offered = (name: string): boolean =>
+      searching ? this.#alwaysLoad.has(name) || this.#loaded.has(name) : name !== TOOL_SEARCH_TOOL;
+    const visible = [...byName.keys()].filter(offered);
+    const kept = this.#order.filter((name) => byName.has(name) && offered(name));
+    const known = new Set(kept);
+    this.#order = [...kept, ...visible.filter((name) => !known.has(name)).sort()];
+    const callable = new Set([...byName.keys()].filter((name) => searching || name !== TOOL_SEARCH_TOOL));
+    return {
+      definitions: this.#order.map((name) => byName.get(name)!),
+      names: new Set(this.#order),
+      callable,
+      searching,
+      toolsets: toolsetCounts(callable),
+    };
+  }
+}
+
+function withoutSearch(definitions: readonly ToolDefinition[]): ToolDefinition[] {
+  return definitions.filter((d) => d.function.name !== TOOL_SEARCH_TOOL);
+}
+
+function toolsetCounts(names: Iterable<string>): Array<{ name: string; tools: number }> {
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    if (name === TOOL_SEARCH_TOOL) continue;
+    const toolset = registry.getToolsetForTool(name) ?? "other";
+    counts.set(toolset, (counts.get(toolset) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([name, tools]) => ({ name, tools }));
+}
