@@ -11,6 +11,7 @@ import { closestNames } from "../suggest.js";
 import { listToolsetNames, validateToolset } from "../toolsets.js";
 import type { ChatOptions } from "./chat-command.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import type { McpManager } from "../mcp/manager.js";
 import { startRuntime } from "./runtime.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
@@ -26,6 +27,8 @@ export interface ChatSetup {
   resumed: boolean;
   /** Resolves once MCP servers are ready or the start-up budget is spent; call before a model request. */
   toolsReady: () => Promise<void>;
+  /** The MCP servers of this chat, when any are configured (`/cd` tells them the new root). */
+  mcp: McpManager | undefined;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       session,
       resumed: opts.resume !== undefined || opts.continue === true,
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
+      mcp: runtime.mcp,
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");

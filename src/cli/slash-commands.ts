@@ -1,4 +1,6 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reset /sessions /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /cd /reset /sessions /exit. */
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
 import { createChatClient } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
@@ -27,6 +29,7 @@ const COMMANDS: Record<string, SlashCommand> = {
   tools: { usage: "/tools", help: "the tools the model can use now", run: showTools },
   toolsets: { usage: "/toolsets", help: "every toolset: enabled here, available, missing env vars", run: showToolsets },
   model: { usage: "/model [name]", help: "show the model and endpoint, or switch to another model", run: model },
+  cd: { usage: "/cd [dir]", help: "show or change the working directory (MCP servers get it as their root)", run: changeDirectory },
   reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
   sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
@@ -117,6 +120,22 @@ function sessions(ctx: SlashContext): void {
   }
   ctx.print(formatSessionTable(recent, ctx.setup.session.id));
   ctx.print(ctx.style.dim("Resume one later with: quiver chat --resume <id>"));
+}
+
+async function changeDirectory(ctx: SlashContext, arg: string): Promise<void> {
+  if (arg === "") {
+    ctx.print(process.cwd());
+    return;
+  }
+  const target = resolve(arg.replace(/^~(?=$|\/)/, process.env.HOME ?? "~"));
+  const isDir = await stat(target).then((s) => s.isDirectory(), () => false);
+  if (!isDir) {
+    ctx.print(ctx.style.yellow(`/cd: ${target} is not a directory; staying in ${process.cwd()}`));
+    return;
+  }
+  process.chdir(target);
+  await ctx.setup.mcp?.notifyRootsChanged();
+  ctx.print(`Working directory: ${target}`);
 }
 
 function selection(setup: ChatSetup): { enabledToolsets?: string[]; disabledToolsets?: string[] } {

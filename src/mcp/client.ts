@@ -15,6 +15,8 @@ export interface ConnectOptions {
   registry?: ToolRegistry;
   backoff?: Partial<BackoffOptions>;
   refreshDebounceMs?: number;
+  /** The default MCP root (default: `process.cwd()` at the time a server asks). */
+  workingDirectory?: () => string;
 }
 
 /** Builds a manager for the given raw `mcp.servers` mapping without connecting. */
@@ -23,6 +25,7 @@ export async function createMcpManager(rawServers: unknown, opts: Omit<ConnectOp
     ...(opts.registry !== undefined && { registry: opts.registry }),
     ...(opts.backoff !== undefined && { backoff: opts.backoff }),
     ...(opts.refreshDebounceMs !== undefined && { refreshDebounceMs: opts.refreshDebounceMs }),
+    ...(opts.workingDirectory !== undefined && { workingDirectory: opts.workingDirectory }),
   };
   if (isEmpty(rawServers)) return new McpManager([], managerOpts);
   const { parseMcpServers } = await import("./config.js");

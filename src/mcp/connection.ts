@@ -14,6 +14,8 @@ import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../
 import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
 import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
+import { CLIENT_CAPABILITIES, installClientHandlers, ServerLogTail } from "./client-handlers.js";
+import type { ClientHooks } from "./client-handlers.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -34,6 +36,7 @@ export interface ConnectionOptions {
   backoff: BackoffOptions;
   /** Quiet period that coalesces a burst of list_changed notifications into one re-list. */
   refreshDebounceMs: number;
+  hooks: ClientHooks;
 }
 
 export class McpServerConnection {
@@ -45,6 +48,7 @@ export class McpServerConnection {
   /** quiver name → the server's own tool name, for the tools registered right now. */
   readonly #registered = new Map<string, string>();
   readonly #cleanups = new Set<Promise<void>>();
+  readonly #logTail = new ServerLogTail();
   #collisions: McpToolCollision[] = [];
   #state: McpServerState = "connecting";
   #error: string | undefined;
@@ -87,6 +91,7 @@ export class McpServerConnection {
       tools: [...this.#registered.keys()].sort(),
       collisions: [...this.#collisions],
       failedAttempts: this.#failures,
+      log: this.#logTail.lines(),
     };
     if (this.#error !== undefined) status.error = this.#error;
     if (this.#retryAt !== undefined) status.nextRetryInMs = Math.max(0, this.#retryAt - Date.now());
@@ -98,6 +103,12 @@ export class McpServerConnection {
   /** Waits until pending list_changed refreshes have been applied. */
   settled(): Promise<void> {
     return this.#refresher.idle();
+  }
+
+  /** Tells the server its roots changed (the working directory moved, or the config did). */
+  async notifyRootsChanged(): Promise<void> {
+    if (this.#state !== "connected") return;
+    await this.#client?.sendRootsListChanged().catch((err: unknown) => log.debug(`roots/list_changed to "${this.config.name}" failed: ${errorMessage(err)}`));
   }
 
   /** Calls one of the server's tools by its own name; never rejects. */
@@ -135,7 +146,8 @@ export class McpServerConnection {
     this.#retryAt = undefined;
     if (this.#failures === 0) this.#state = "connecting";
     const link = openLink(this.config, log);
-    const client = new Client(QUIVER_IMPLEMENTATION, { capabilities: {} });
+    const client = new Client(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
+    installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail);
     this.#client = client;
     this.#link = link;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresher.request());

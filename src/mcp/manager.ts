@@ -24,6 +24,8 @@ export interface McpManagerOptions {
   refreshDebounceMs?: number;
   /** Config entries that failed validation; listed as failed servers. */
   configErrors?: readonly McpConfigError[];
+  /** The default root offered to servers without configured roots (default: `process.cwd()`). */
+  workingDirectory?: () => string;
 }
 
 export interface McpStartOptions {
@@ -95,6 +97,11 @@ export class McpManager {
     return this.#connections.get(name);
   }
 
+  /** Sends `roots/list_changed` to every connected server, e.g. after `/cd`. */
+  async notifyRootsChanged(): Promise<void> {
+    await Promise.all([...this.#connections.values()].map((c) => c.notifyRootsChanged()));
+  }
+
   /** Resolves when every pending tool-list refresh has been applied. */
   async settled(): Promise<void> {
     await Promise.all([...this.#connections.values()].map((c) => c.settled()));
@@ -122,6 +129,7 @@ export class McpManager {
       registry: this.#opts.registry ?? defaultRegistry,
       backoff: { ...DEFAULT_BACKOFF, ...this.#opts.backoff },
       refreshDebounceMs: this.#opts.refreshDebounceMs ?? DEFAULT_REFRESH_DEBOUNCE_MS,
+      hooks: { workingDirectory: this.#opts.workingDirectory ?? (() => process.cwd()) },
     };
     for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
   }
@@ -137,6 +145,7 @@ function idleStatus(config: Pick<McpServerConfig, "name" | "transport">, state: 
     tools: [],
     collisions: [],
     failedAttempts: 0,
+    log: [],
   };
 }
 
