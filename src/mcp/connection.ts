@@ -7,8 +7,8 @@
  * do nothing, so a late event from a dead client can never touch the registry.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
 import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
@@ -22,8 +22,9 @@ import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
 import { mcpToolName, mcpToolsetName } from "./names.js";
-import { describeTool, listAllTools, toolFilter, toParameters } from "./remote-tools.js";
-import { fromMcpResult } from "./results.js";
+import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
+import { callFailure, callRemoteTool, errorMessage } from "./remote-call.js";
+import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
 
 const log = createLogger("mcp");
@@ -47,6 +48,8 @@ export class McpServerConnection {
   readonly #refresher: CoalescingRunner;
   /** quiver name → the server's own tool name, for the tools registered right now. */
   readonly #registered = new Map<string, string>();
+  /** The server's own tool name → its listing, for annotations at call time. */
+  readonly #listed = new Map<string, Tool>();
   readonly #cleanups = new Set<Promise<void>>();
   readonly #logTail = new ServerLogTail();
   #collisions: McpToolCollision[] = [];
@@ -113,17 +116,16 @@ export class McpServerConnection {
 
   /** Calls one of the server's tools by its own name; never rejects. */
   async call(tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+    const listed = this.#listed.get(tool);
+    const refusal = listed !== undefined ? await approveDestructive(this.config, listed, args, ctx) : undefined;
+    if (refusal !== undefined) return refusal;
     const client = this.#client;
     if (this.#state !== "connected" || client === undefined) return toolError(this.#notConnected(tool));
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: this.config.timeoutMs,
-        ...(ctx.signal !== undefined && { signal: ctx.signal }),
-      });
-      if (!Array.isArray(result.content)) return toolError(`MCP server "${this.config.name}" answered "${tool}" in an obsolete result format`);
-      return fromMcpResult(result as CallToolResult);
+      return await callRemoteTool(client, this.config, tool, args, ctx);
     } catch (err) {
-      return toolError(this.#callFailure(tool, err, ctx.signal));
+      if (!(err instanceof McpError) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
+      return toolError(callFailure(this.config, tool, err, ctx.signal));
     }
   }
 
@@ -322,12 +324,14 @@ export class McpServerConnection {
 
   #registration(name: string, tool: Tool): RegisterOptions {
     const server = this.config.name;
+    this.#listed.set(tool.name, tool);
     return {
       name,
       toolset: this.toolset,
       schema: { name, description: describeTool(tool, server), parameters: toParameters(tool.inputSchema) },
       handler: (args: Record<string, unknown>, ctx: ToolContext) => this.call(tool.name, args, ctx),
       readOnly: tool.annotations?.readOnlyHint === true,
+      meta: toolMeta(tool),
       timeoutMs: this.config.timeoutMs,
       emoji: "🔌",
     };
@@ -363,20 +367,6 @@ export class McpServerConnection {
     return `MCP server "${this.config.name}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
   }
 
-  #callFailure(tool: string, err: unknown, signal: AbortSignal | undefined): string {
-    const where = `MCP tool "${tool}" on server "${this.config.name}"`;
-    if (signal?.aborted === true) return `${where} was cancelled`;
-    if (err instanceof McpError) {
-      if (err.code === ErrorCode.RequestTimeout) {
-        return `${where} timed out after ${this.config.timeoutMs / 1000} s (raise mcp.servers.${this.config.name}.timeout to allow longer)`;
-      }
-      if (err.code === ErrorCode.ConnectionClosed) return `${where} failed: the server disconnected during the call; it is reconnecting in the background`;
-      return `${where} failed: ${err.message}`;
-    }
-    if (this.config.transport === "http") this.#probe(this.#epoch);
-    return `${where} failed: ${errorMessage(err)}`;
-  }
-
   #describeConnectError(err: unknown, link: ServerLink): string {
     const config = this.config;
     if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
@@ -396,12 +386,4 @@ function isBuiltinToolsetName(name: string): boolean {
 function displayUrl(url: string): string {
   const u = new URL(url);
   return `${u.protocol}//${u.host}${u.pathname}`;
-}
-
-function errorMessage(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as { cause?: unknown }).cause;
-    return cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
-  }
-  return String(err);
 }

@@ -15,6 +15,7 @@ import type {
   ToolDefinition,
   ToolEntry,
   ToolOutput,
+  ToolMeta,
   ToolSchema,
   ToolsetAvailability,
 } from "./types.js";
@@ -344,6 +345,7 @@ function makeEntry(opts: RegisterOptions): ToolEntry {
     dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
     readOnly: opts.readOnly === true,
     timeoutMs: opts.timeoutMs,
+    meta: isPlainObject(opts.meta) ? (opts.meta as ToolMeta) : undefined,
   });
 }
 

@@ -6,7 +6,7 @@
 // Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
 // list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
 // crash (exits, optionally in the middle of the call), sleep (until cancelled), fail (isError),
-// image, structured, and read_file (named like a quiver built-in).
+// image, structured, structured_only, and read_file (named like a quiver built-in).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -114,6 +114,10 @@ async function serve() {
   add("structured", { description: "Returns structured content", inputSchema: objectSchema({}) }, {}, async () => ({
     ...text("see structuredContent"),
     structuredContent: { temperature: 21, unit: "C" },
+  }));
+  add("structured_only", { description: "Returns structured content and no text", inputSchema: objectSchema({}) }, {}, async () => ({
+    content: [],
+    structuredContent: { rows: [1, 2, 3] },
   }));
   add(
     "read_file",

@@ -118,7 +118,8 @@ describe("quiver serve over stdio", () => {
     await waitFor(() => changes > 0, "list_changed from quiver serve");
     await waitFor(async () => (await client.listTools()).tools.some((t) => t.name === "mcp__inner__relayed"), "the relayed tool");
     const result = (await client.callTool({ name: "mcp__inner__relayed", arguments: {} })) as CallToolResult;
-    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ result: "I am relayed" });
+    // Passed through as the inner server sent it, not re-wrapped as {"result": …} JSON.
+    expect(result.content).toEqual([{ type: "text", text: "I am relayed" }]);
   });
 });
 

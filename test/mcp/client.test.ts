@@ -81,14 +81,13 @@ describe("registration", () => {
 });
 
 describe("results", () => {
-  test("text is joined under result, isError becomes {error}, images become the multimodal envelope, structuredContent is kept", async () => {
+  test("text is joined under result, isError becomes {error}, images become the multimodal envelope; the model gets one copy", async () => {
     await connect({ res: testServer() });
     expect(parse(await handleFunctionCall("mcp__res__echo", '{"text":"hi"}'))).toEqual({ result: "echo: hi" });
     expect(parse(await handleFunctionCall("mcp__res__fail", {}))).toEqual({ error: "deliberate failure" });
-    expect(parse(await handleFunctionCall("mcp__res__structured", {}))).toEqual({
-      result: "see structuredContent",
-      structuredContent: { temperature: 21, unit: "C" },
-    });
+    // Text and structuredContent: the text only; no text: the structured JSON.
+    expect(parse(await handleFunctionCall("mcp__res__structured", {}))).toEqual({ result: "see structuredContent" });
+    expect(parse(await handleFunctionCall("mcp__res__structured_only", {}))).toEqual({ result: { rows: [1, 2, 3] } });
     const image = (await handleFunctionCall("mcp__res__image", {})) as MultimodalResult;
     expect(image._multimodal).toBe(true);
     expect(image.content).toEqual([
