@@ -8,7 +8,7 @@
 import { parseArguments } from "../calls/arguments.js";
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
 import { handleFunctionCall } from "../model-tools.js";
-import { registry, toolError, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { registry, toolError, type ApprovalDecision, type ApprovalRequest, type ToolProgress } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
@@ -112,6 +112,7 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): ReturnType<typeof
     toolCallId: call.id,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     ...(opts.approve === undefined ? {} : { approve: opts.approve }),
+    progress: (update: ToolProgress) => opts.emit({ type: "tool_progress", id: call.id, name: call.name, ...update }),
   };
   try {
     return await handleFunctionCall(call.name, call.arguments, ctx);

@@ -332,7 +332,8 @@ export class McpServerConnection {
       handler: (args: Record<string, unknown>, ctx: ToolContext) => this.call(tool.name, args, ctx),
       readOnly: tool.annotations?.readOnlyHint === true,
       meta: toolMeta(tool),
-      timeoutMs: this.config.timeoutMs,
+      // The SDK times the call, restarting the clock on each progress notification.
+      timeoutMs: Infinity,
       emoji: "🔌",
     };
   }

@@ -51,7 +51,8 @@ describe("registration", () => {
     });
     expect(echo?.readOnly).toBe(true);
     expect(registry.getEntry("mcp__reg__add_tool")?.readOnly).toBe(false);
-    expect(echo?.timeoutMs).toBe(42_000);
+    // The SDK applies the 42 s (restarted by progress), so quiver's own deadline stays out of the way.
+    expect(echo?.timeoutMs).toBe(Infinity);
   });
 
   test("tool names are sanitised, and cut to 64 chars with a stable hash", async () => {
