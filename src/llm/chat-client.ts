@@ -42,6 +42,8 @@ export interface ChatRequest {
   onTextDelta?: (text: string) => void;
   /** Called before each retry wait. */
   onRetry?: (info: RetryInfo) => void;
+  /** Upper bound on the reply's tokens (`max_tokens`); e.g. an MCP sampling request's `maxTokens`. */
+  maxTokens?: number;
 }
 
 export interface ChatClient {
@@ -172,6 +174,7 @@ class OpenAIChatClient implements ChatClient {
       model: this.settings.model,
       messages: [...request.messages],
       ...(tools.length > 0 ? { tools: tools.map(toSdkTool) } : {}),
+      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
     };
   }
 

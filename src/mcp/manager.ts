@@ -10,6 +10,7 @@ import { registry as defaultRegistry } from "../registry/index.js";
 import type { ToolRegistry } from "../registry/index.js";
 import { DEFAULT_BACKOFF } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
+import type { ClientHooks, ElicitationHandler, SamplingHandler } from "./client-handlers.js";
 import type { McpConfigError, McpServerConfig } from "./config.js";
 import type { McpServerConnection } from "./connection.js";
 import { mcpToolsetName } from "./names.js";
@@ -42,10 +43,13 @@ export class McpManager {
   #created: Promise<void> | undefined;
   #started: Promise<void> | undefined;
   #closed = false;
+  /** Shared by every connection, so handlers set later reach servers already connected. */
+  readonly #hooks: ClientHooks;
 
   constructor(servers: readonly McpServerConfig[], opts: McpManagerOptions = {}) {
     this.#configs = servers;
     this.#opts = opts;
+    this.#hooks = { workingDirectory: opts.workingDirectory ?? (() => process.cwd()) };
   }
 
   /** Names of the configured servers (valid entries, enabled or not). */
@@ -97,6 +101,15 @@ export class McpManager {
     return this.#connections.get(name);
   }
 
+  /**
+   * Who answers servers' sampling and elicitation requests from now on (the chat front end);
+   * `undefined` declines them. Applies to connections made before and after.
+   */
+  setInteraction(handlers: { sampling?: SamplingHandler | undefined; elicitation?: ElicitationHandler | undefined }): void {
+    if ("sampling" in handlers) this.#hooks.sampling = handlers.sampling;
+    if ("elicitation" in handlers) this.#hooks.elicitation = handlers.elicitation;
+  }
+
   /** Sends `roots/list_changed` to every connected server, e.g. after `/cd`. */
   async notifyRootsChanged(): Promise<void> {
     await Promise.all([...this.#connections.values()].map((c) => c.notifyRootsChanged()));
@@ -129,7 +142,7 @@ export class McpManager {
       registry: this.#opts.registry ?? defaultRegistry,
       backoff: { ...DEFAULT_BACKOFF, ...this.#opts.backoff },
       refreshDebounceMs: this.#opts.refreshDebounceMs ?? DEFAULT_REFRESH_DEBOUNCE_MS,
-      hooks: { workingDirectory: this.#opts.workingDirectory ?? (() => process.cwd()) },
+      hooks: this.#hooks,
     };
     for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
   }
