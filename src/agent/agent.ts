@@ -54,6 +54,8 @@ export interface AgentOptions {
   onEvent?: AgentEventListener;
   /** Replaces the default system prompt (capabilities, working directory, date). */
   systemPrompt?: string;
+  /** Appended to the default system prompt when the first run starts (e.g. MCP servers' instructions). */
+  instructions?: () => string | undefined;
   /** Messages are appended to it as they happen; a resumed session's history is continued. */
   session?: Session;
   /** Earlier messages to continue from when there is no session. */
@@ -172,7 +174,10 @@ export class Agent {
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
     const snapshot = await this.#refreshTools();
-    this.#system ??= defaultSystemPrompt({ tools: [...snapshot.names].sort(), cwd: this.#options.cwd ?? process.cwd() });
+    if (this.#system !== undefined) return;
+    const base = defaultSystemPrompt({ tools: [...snapshot.names].sort(), cwd: this.#options.cwd ?? process.cwd() });
+    const extra = this.#options.instructions?.();
+    this.#system = extra !== undefined && extra !== "" ? `${base}\n\n${extra}` : base;
   }
 
   async #loop(state: RunState): Promise<RunResult> {

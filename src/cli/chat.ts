@@ -91,6 +91,7 @@ export function createAgent(
     ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
     ...(setup.maxIterations === undefined ? {} : { maxIterations: setup.maxIterations }),
     ...(setup.systemPrompt === undefined ? {} : { systemPrompt: setup.systemPrompt }),
+    ...(setup.mcp === undefined ? {} : { instructions: () => setup.mcp?.instructions() }),
   });
 }
 

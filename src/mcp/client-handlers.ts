@@ -14,6 +14,9 @@ import {
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientCapabilities, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingLevel, Root } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../registry/index.js";
@@ -70,7 +73,17 @@ export class ServerLogTail {
   }
 }
 
-export function installClientHandlers(client: Client, config: McpServerConfig, hooks: ClientHooks, log: Logger, tail: ServerLogTail): void {
+export function installClientHandlers(
+  client: Client,
+  config: McpServerConfig,
+  hooks: ClientHooks,
+  log: Logger,
+  tail: ServerLogTail,
+  onListChanged: () => void,
+): void {
+  for (const schema of [ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, PromptListChangedNotificationSchema]) {
+    client.setNotificationHandler(schema, onListChanged);
+  }
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsFor(config, hooks.workingDirectory) }));
   client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => {
     if (hooks.sampling === undefined) {

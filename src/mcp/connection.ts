@@ -7,7 +7,7 @@
  * do nothing, so a late event from a dead client can never touch the registry.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
@@ -19,11 +19,12 @@ import type { ClientHooks } from "./client-handlers.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
-import { openLink } from "./link.js";
+import { describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
 import { mcpToolName, mcpToolsetName } from "./names.js";
 import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
-import { callFailure, callRemoteTool, errorMessage } from "./remote-call.js";
+import { callFailure, callRemoteTool, errorMessage, requestOptions } from "./remote-call.js";
+import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
 import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
 
@@ -108,6 +109,16 @@ export class McpServerConnection {
     return this.#refresher.idle();
   }
 
+  /** The server's `instructions` from the handshake, while it is connected. */
+  instructions(): string | undefined {
+    return this.#state === "connected" ? this.#client?.getInstructions() : undefined;
+  }
+
+  /** The connected SDK client, for the REPL's resource and prompt commands. */
+  get client(): Client | undefined {
+    return this.#state === "connected" ? this.#client : undefined;
+  }
+
   /** Tells the server its roots changed (the working directory moved, or the config did). */
   async notifyRootsChanged(): Promise<void> {
     if (this.#state !== "connected") return;
@@ -122,6 +133,7 @@ export class McpServerConnection {
     const client = this.#client;
     if (this.#state !== "connected" || client === undefined) return toolError(this.#notConnected(tool));
     try {
+      if (isGenericTool(listed)) return await callGenericTool(client, tool, args, requestOptions(this.config, ctx));
       return await callRemoteTool(client, this.config, tool, args, ctx);
     } catch (err) {
       if (!(err instanceof McpError) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
@@ -149,10 +161,9 @@ export class McpServerConnection {
     if (this.#failures === 0) this.#state = "connecting";
     const link = openLink(this.config, log);
     const client = new Client(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
-    installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail);
+    installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail, () => this.#refresher.request());
     this.#client = client;
     this.#link = link;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresher.request());
     client.onclose = () => this.#lost(epoch, "the server closed the connection");
     client.onerror = (err) => this.#transportError(epoch, err);
     const timeoutMs = this.config.connectTimeoutMs;
@@ -172,7 +183,7 @@ export class McpServerConnection {
       log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
     } catch (err) {
       if (epoch !== this.#epoch) return;
-      this.#failed(this.#describeConnectError(err, link));
+      this.#failed(describeConnectError(this.config, err, link));
     } finally {
       clearTimeout(timer);
     }
@@ -181,8 +192,15 @@ export class McpServerConnection {
   async #handshake(client: Client, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
     const started = Date.now();
     await client.connect(link.transport, { timeout: timeoutMs });
-    if (client.getServerCapabilities()?.tools === undefined) return [];
-    return listAllTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
+    return this.#listTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
+  }
+
+  /** The server's tools plus the generic resource/prompt tools its capabilities call for. */
+  async #listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+    const capabilities = client.getServerCapabilities();
+    const own = capabilities?.tools === undefined ? [] : await listAllTools(client, timeoutMs);
+    const prompts = await listAllPrompts(client, { timeout: timeoutMs });
+    return [...own, ...genericTools(this.config.name, capabilities, prompts)];
   }
 
   #failed(message: string): void {
@@ -269,7 +287,7 @@ export class McpServerConnection {
     if (this.#state !== "connected" || client === undefined) return;
     let tools: Tool[];
     try {
-      tools = await listAllTools(client, this.config.connectTimeoutMs);
+      tools = await this.#listTools(client, this.config.connectTimeoutMs);
     } catch (err) {
       // A refresh cut short by a disconnect is moot: the reconnect lists the tools afresh.
       if (epoch !== this.#epoch) return;
@@ -367,24 +385,8 @@ export class McpServerConnection {
     const retry = this.#retryAt !== undefined ? `; retrying in ${Math.ceil(Math.max(0, this.#retryAt - Date.now()) / 1000)} s` : "";
     return `MCP server "${this.config.name}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
   }
-
-  #describeConnectError(err: unknown, link: ServerLink): string {
-    const config = this.config;
-    if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
-      return `command not found: ${config.command} (check mcp.servers.${config.name}.command and PATH)`;
-    }
-    const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : displayUrl(config.url);
-    const tail = link.stderrTail();
-    return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
-  }
 }
 
 function isBuiltinToolsetName(name: string): boolean {
   return Object.hasOwn(TOOLSETS, name) || (ALL_TOOLSETS as readonly string[]).includes(name);
-}
-
-/** The URL without credentials or query string, which may carry a token. */
-function displayUrl(url: string): string {
-  const u = new URL(url);
-  return `${u.protocol}//${u.host}${u.pathname}`;
 }

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Logger } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
+import { errorMessage } from "./remote-call.js";
 
 const STDERR_TAIL_LINES = 8;
 const STDERR_LINE_CHARS = 300;
@@ -58,4 +59,20 @@ export function openLink(config: McpServerConfig, log: Logger): ServerLink {
       }
     },
   };
+}
+
+/** Why connecting failed, naming the command or URL (never its credentials) and the server's last stderr lines. */
+export function describeConnectError(config: McpServerConfig, err: unknown, link: ServerLink): string {
+  if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
+    return `command not found: ${config.command} (check mcp.servers.${config.name}.command and PATH)`;
+  }
+  const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : displayUrl(config.url);
+  const tail = link.stderrTail();
+  return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
+}
+
+/** The URL without credentials or query string, which may carry a token. */
+function displayUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}${u.pathname}`;
 }

@@ -35,6 +35,8 @@ export interface McpStartOptions {
 }
 
 const DEFAULT_REFRESH_DEBOUNCE_MS = 100;
+/** Per server: instructions are the server's advice, not a place for a manual in every prompt. */
+const MAX_INSTRUCTIONS_CHARS = 2_000;
 
 export class McpManager {
   readonly #configs: readonly McpServerConfig[];
@@ -108,6 +110,21 @@ export class McpManager {
   setInteraction(handlers: { sampling?: SamplingHandler | undefined; elicitation?: ElicitationHandler | undefined }): void {
     if ("sampling" in handlers) this.#hooks.sampling = handlers.sampling;
     if ("elicitation" in handlers) this.#hooks.elicitation = handlers.elicitation;
+  }
+
+  /**
+   * Connected servers' `instructions`, each under its server's name and cut to a bounded size,
+   * for the system prompt; "" when no server gave any.
+   */
+  instructions(): string {
+    const parts: string[] = [];
+    for (const [name, connection] of this.#connections) {
+      const text = connection.instructions()?.trim();
+      if (text === undefined || text === "") continue;
+      const bounded = text.length > MAX_INSTRUCTIONS_CHARS ? `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}… [cut to ${MAX_INSTRUCTIONS_CHARS} characters]` : text;
+      parts.push(`## MCP server "${name}"\n${bounded}`);
+    }
+    return parts.length > 0 ? `Instructions from the connected MCP servers (about their own tools):\n\n${parts.join("\n\n")}` : "";
   }
 
   /** Sends `roots/list_changed` to every connected server, e.g. after `/cd`. */
