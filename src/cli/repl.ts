@@ -9,6 +9,7 @@ import { getToolDefinitions } from "../model-tools.js";
 import { quiverPath } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
+import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat.js";
 import { EXIT } from "./exit-codes.js";
@@ -91,10 +92,12 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       if (text === "") continue;
       history.add(text);
       if (text.startsWith("/")) {
-        if ((await runSlashCommand(text, ctx)) === "exit") break;
+        const outcome = await runSlashCommand(text, ctx);
+        if (outcome === "exit") break;
+        if (outcome !== undefined) await runTurn(outcome.send);
         continue;
       }
-      await runTurn(text);
+      await runTurn(await attachResources(text, setup.mcp, (note) => print(style.dim(note))));
     }
   } finally {
     process.off("SIGINT", interrupt);

@@ -9,6 +9,11 @@ import type { McpManager } from "../../src/mcp/manager.js";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { Agent } from "../../src/agent/index.js";
+import type { ChatSetup } from "../../src/cli/chat.js";
+import { attachResources } from "../../src/cli/mcp-prompts.js";
+import { runSlashCommand } from "../../src/cli/slash-commands.js";
+import type { SlashContext } from "../../src/cli/slash-commands.js";
+import { styleFor } from "../../src/cli/style.js";
 import { startScriptedServer, text as textReply } from "../helpers/scripted-openai-server.js";
 import { EVERYTHING, parse, testServer } from "./support.js";
 
@@ -69,5 +74,25 @@ describe("resources and prompts as tools", () => {
     } finally {
       await model.close();
     }
+  });
+});
+
+describe("REPL: @server:uri and /prompts", () => {
+  test("@server:uri attaches the resource; unknown servers and plain @words are left alone", async () => {
+    const m = await connect({ everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } });
+    const notes: string[] = [];
+    const out = await attachResources("summarise @everything:demo://resource/dynamic/text/3 please, cc @bob and @nobody:x", m, (n) => notes.push(n));
+    expect(out).toMatch(/^summarise @everything:demo:\/\/resource\/dynamic\/text\/3 please, cc @bob and @nobody:x\n\n<resource server="everything" uri="demo:\/\/resource\/dynamic\/text\/3">\n.*Resource 3/s);
+    expect(out.match(/<resource /g)).toHaveLength(1);
+    expect(notes[0]).toMatch(/attached everything:demo/);
+  });
+
+  test("/prompts lists the prompts, and /prompts <server> <name> k=v sends the filled-in prompt", async () => {
+    const m = await connect({ everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } });
+    const printed: string[] = [];
+    const ctx = { setup: { mcp: m } as unknown as ChatSetup, style: styleFor({ isTTY: false } as unknown as NodeJS.WritableStream), print: (t: string) => printed.push(t) } as unknown as SlashContext;
+    expect(await runSlashCommand("/prompts", ctx)).toBeUndefined();
+    expect(printed.join("\n")).toContain("/prompts everything args-prompt city=… state=[…]");
+    expect(await runSlashCommand("/prompts everything args-prompt city=Oslo", ctx)).toEqual({ send: "What's weather in Oslo?" });
   });
 });
