@@ -25,6 +25,7 @@ import { mcpToolName, mcpToolsetName } from "./names.js";
 import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
 import { callFailure, callRemoteTool, errorMessage, requestOptions } from "./remote-call.js";
 import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
+import { callToolAsTask, runsAsTask } from "./task-call.js";
 import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
 
@@ -134,6 +135,7 @@ export class McpServerConnection {
     if (this.#state !== "connected" || client === undefined) return toolError(this.#notConnected(tool));
     try {
       if (isGenericTool(listed)) return await callGenericTool(client, tool, args, requestOptions(this.config, ctx));
+      if (runsAsTask(client, listed)) return await callToolAsTask(client, this.config, tool, args, ctx);
       return await callRemoteTool(client, this.config, tool, args, ctx);
     } catch (err) {
       if (!(err instanceof McpError) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
