@@ -17,6 +17,8 @@ export interface ConnectOptions {
   refreshDebounceMs?: number;
   /** The default MCP root (default: `process.cwd()` at the time a server asks). */
   workingDirectory?: () => string;
+  /** How long a call waits for its reconnecting server (default 5 s). */
+  reconnectWaitMs?: number;
 }
 
 /** Builds a manager for the given raw `mcp.servers` mapping without connecting. */
@@ -26,6 +28,7 @@ export async function createMcpManager(rawServers: unknown, opts: Omit<ConnectOp
     ...(opts.backoff !== undefined && { backoff: opts.backoff }),
     ...(opts.refreshDebounceMs !== undefined && { refreshDebounceMs: opts.refreshDebounceMs }),
     ...(opts.workingDirectory !== undefined && { workingDirectory: opts.workingDirectory }),
+    ...(opts.reconnectWaitMs !== undefined && { reconnectWaitMs: opts.reconnectWaitMs }),
   };
   if (isEmpty(rawServers)) return new McpManager([], managerOpts);
   const { parseMcpServers } = await import("./config.js");

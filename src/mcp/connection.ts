@@ -19,7 +19,7 @@ import type { ClientHooks } from "./client-handlers.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
-import { describeConnectError, openLink } from "./link.js";
+import { connectLink, describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
 import { mcpToolName, mcpToolsetName } from "./names.js";
 import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
@@ -54,6 +54,8 @@ export class McpServerConnection {
   readonly #listed = new Map<string, Tool>();
   readonly #cleanups = new Set<Promise<void>>();
   readonly #logTail = new ServerLogTail();
+  /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
+  readonly reconnecting = new Set<string>();
   #collisions: McpToolCollision[] = [];
   #state: McpServerState = "connecting";
   #error: string | undefined;
@@ -147,6 +149,7 @@ export class McpServerConnection {
   async close(): Promise<void> {
     const wasConnected = this.#state === "connected";
     this.#closed = true;
+    this.reconnecting.clear();
     this.#epoch++;
     this.#state = "closed";
     this.#refresher.stop();
@@ -182,6 +185,7 @@ export class McpServerConnection {
       this.#error = undefined;
       this.#failures = 0;
       this.#sync(tools);
+      this.reconnecting.clear();
       log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
     } catch (err) {
       if (epoch !== this.#epoch) return;
@@ -193,7 +197,8 @@ export class McpServerConnection {
 
   async #handshake(client: Client, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
     const started = Date.now();
-    await client.connect(link.transport, { timeout: timeoutMs });
+    const used = await connectLink(client, link, this.config, timeoutMs, log);
+    if (this.#client === client) this.#link = used;
     return this.#listTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
   }
 
@@ -225,6 +230,7 @@ export class McpServerConnection {
     this.#epoch++;
     this.#state = "connecting";
     this.#error = `disconnected: ${reason}${tail !== "" ? `; stderr: ${tail}` : ""}`;
+    for (const name of this.#registered.keys()) this.reconnecting.add(name);
     this.#withdrawTools();
     this.#dispose(false);
     const delay = this.#scheduleRetry();

@@ -6,8 +6,8 @@
  * This module stays light: the SDK (a few hundred ms to import) is loaded only when at least
  * one server is enabled.
  */
-import { registry as defaultRegistry } from "../registry/index.js";
-import type { ToolRegistry } from "../registry/index.js";
+import { registry as defaultRegistry, toolError } from "../registry/index.js";
+import type { ToolOutput, ToolRegistry } from "../registry/index.js";
 import { DEFAULT_BACKOFF } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import type { ClientHooks, ElicitationHandler, SamplingHandler } from "./client-handlers.js";
@@ -25,6 +25,8 @@ export interface McpManagerOptions {
   refreshDebounceMs?: number;
   /** Config entries that failed validation; listed as failed servers. */
   configErrors?: readonly McpConfigError[];
+  /** How long a call waits for its reconnecting server before saying so (default 5 s). */
+  reconnectWaitMs?: number;
   /** The default root offered to servers without configured roots (default: `process.cwd()`). */
   workingDirectory?: () => string;
 }
@@ -35,6 +37,8 @@ export interface McpStartOptions {
 }
 
 const DEFAULT_REFRESH_DEBOUNCE_MS = 100;
+const DEFAULT_RECONNECT_WAIT_MS = 5_000;
+const RECONNECT_POLL_MS = 50;
 /** Per server: instructions are the server's advice, not a place for a manual in every prompt. */
 const MAX_INSTRUCTIONS_CHARS = 2_000;
 
@@ -45,6 +49,7 @@ export class McpManager {
   #created: Promise<void> | undefined;
   #started: Promise<void> | undefined;
   #closed = false;
+  #removeAwaySource: (() => void) | undefined;
   /** Shared by every connection, so handlers set later reach servers already connected. */
   readonly #hooks: ClientHooks;
 
@@ -141,8 +146,27 @@ export class McpManager {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#created;
+    this.#removeAwaySource?.();
     await Promise.all([...this.#connections.values()].map((c) => c.close()));
   }
+
+  /** Waits up to `reconnectWaitMs` for a tool whose server is reconnecting; see `AwayToolSource`. */
+  readonly #awaitTool = async (name: string, signal: AbortSignal | undefined): Promise<ToolOutput | undefined> => {
+    const connection = [...this.#connections.values()].find((c) => c.reconnecting.has(name));
+    if (connection === undefined) return undefined;
+    const registry = this.#opts.registry ?? defaultRegistry;
+    const deadline = Date.now() + (this.#opts.reconnectWaitMs ?? DEFAULT_RECONNECT_WAIT_MS);
+    while (Date.now() < deadline && signal?.aborted !== true && connection.reconnecting.has(name)) {
+      if (registry.getEntry(name) !== undefined) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_POLL_MS));
+    }
+    if (registry.getEntry(name) !== undefined) return undefined;
+    const server = connection.config.name;
+    const why = connection.status().error;
+    return toolError(`MCP server "${server}" is reconnecting${why !== undefined ? ` (${why})` : ""}; its tool ${name} is back when it is. Try again shortly, or do without it.`, {
+      error_type: "server_reconnecting",
+    });
+  };
 
   async #connectAll(): Promise<void> {
     this.#created = this.#createConnections();
@@ -162,6 +186,8 @@ export class McpManager {
       hooks: this.#hooks,
     };
     for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
+    const { addAwayToolSource } = await import("../model-tools.js");
+    this.#removeAwaySource = addAwayToolSource(this.#awaitTool);
   }
 }
 

@@ -7,7 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, handleFunctionCall } from "../model-tools.js";
+import { getToolDefinitions, handleFunctionCall, toolAway } from "../model-tools.js";
 import { addLogSink, createLogger, registry, toolError } from "../registry/index.js";
 import type { ApprovalDecision, ApprovalRequest, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
@@ -42,6 +42,10 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const selected = selectedNames(opts);
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
+    if (!selected().has(name)) {
+      const away = await toolAway(name, extra.signal);
+      if (away !== undefined) return toMcpResult(away);
+    }
     if (!selected().has(name)) {
       const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
       return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
