@@ -15,7 +15,6 @@ import type {
   ToolDefinition,
   ToolEntry,
   ToolOutput,
-  ToolMeta,
   ToolSchema,
   ToolsetAvailability,
 } from "./types.js";
@@ -345,7 +344,7 @@ function makeEntry(opts: RegisterOptions): ToolEntry {
     dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
     readOnly: opts.readOnly === true,
     timeoutMs: opts.timeoutMs,
-    meta: isPlainObject(opts.meta) ? (opts.meta as ToolMeta) : undefined,
+    meta: isPlainObject(opts.meta) ? (opts.meta as ToolEntry["meta"]) : undefined,
   });
 }
 

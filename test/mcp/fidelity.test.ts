@@ -7,41 +7,21 @@ import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { connectConfiguredServers } from "../../src/mcp/client.js";
-import type { McpManager } from "../../src/mcp/manager.js";
-import { createQuiverMcpServer } from "../../src/mcp/server.js";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import { registry } from "../../src/registry/index.js";
-import { EVERYTHING, FILESYSTEM, parse } from "./support.js";
+import { EVERYTHING, FILESYSTEM, mcpHarness, parse } from "./support.js";
 
-const managers: McpManager[] = [];
-const clients: Client[] = [];
+const mcp = mcpHarness("fidelity-test");
+const { connect, serveClient } = mcp;
 let dir: string;
-
-async function connect(servers: Record<string, unknown>): Promise<McpManager> {
-  const manager = await connectConfiguredServers({ servers, backoff: { initialMs: 100, maxMs: 400 } });
-  managers.push(manager);
-  return manager;
-}
-
-async function serveClient(enabledToolsets: string[]): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createQuiverMcpServer({ enabledToolsets }).connect(serverSide);
-  const client = new Client({ name: "fidelity-test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
-}
 
 beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), "quiver-mcp-fidelity-")));
 });
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await Promise.all(managers.splice(0).map((m) => m.close()));
+  await mcp.closeAll();
   registry.deregister("own_report");
 });
 
@@ -97,7 +77,7 @@ describe("quiver serve fidelity", () => {
     const direct = new Client({ name: "direct", version: "1.0.0" });
     const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
     await direct.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, "stdio"], stderr: "ignore" }));
-    clients.push(direct);
+    mcp.track(direct);
     const original = (await direct.listTools()).tools.find((t) => t.name === "get-structured-content" || t.name === "get_structured_content");
     expect(original).toBeDefined();
     const expected = await direct.callTool({ name: original!.name, arguments: { location: "Chicago" } });

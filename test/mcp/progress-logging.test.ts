@@ -4,41 +4,20 @@
  * `quiver mcp list`. `quiver serve` forwards a proxied server's progress to its own client and
  * sends its logs at the level the client set with logging/setLevel.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { TurnView } from "../../src/cli/turn-view.js";
-import { connectConfiguredServers } from "../../src/mcp/client.js";
-import type { McpManager } from "../../src/mcp/manager.js";
-import { createQuiverMcpServer } from "../../src/mcp/server.js";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import { addLogSink, createLogger } from "../../src/registry/index.js";
 import type { LogRecord, ToolProgress } from "../../src/registry/index.js";
-import { parse, testServer, waitFor } from "./support.js";
+import { mcpHarness, parse, testServer, waitFor } from "./support.js";
 
-const managers: McpManager[] = [];
-const clients: Client[] = [];
-
-async function connect(servers: Record<string, unknown>): Promise<McpManager> {
-  const manager = await connectConfiguredServers({ servers, backoff: { initialMs: 100, maxMs: 400 } });
-  managers.push(manager);
-  return manager;
-}
-
-async function serveClient(enabledToolsets: string[]): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createQuiverMcpServer({ enabledToolsets }).connect(serverSide);
-  const client = new Client({ name: "progress-test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
-}
+const mcp = mcpHarness("progress-test");
+const { connect, serveClient } = mcp;
 
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await Promise.all(managers.splice(0).map((m) => m.close()));
+  await mcp.closeAll();
 });
 
 describe("progress (client)", () => {
