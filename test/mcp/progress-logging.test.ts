@@ -8,7 +8,7 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import type { LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { TurnView } from "../../src/cli/turn-view.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall, loadBuiltinTools } from "../../src/model-tools.js";
 import { addLogSink, createLogger } from "../../src/registry/index.js";
 import type { LogRecord, ToolProgress } from "../../src/registry/index.js";
 import { mcpHarness, parse, testServer, waitFor } from "./support.js";
@@ -82,6 +82,17 @@ describe("quiver serve", () => {
     });
     expect(result.content).toEqual([{ type: "text", text: "done in 2 steps" }]);
     expect(seen).toEqual(["1/2 step 1/2", "2/2 step 2/2"]);
+  });
+
+  test("forwards a long built-in terminal command's progress", async () => {
+    await loadBuiltinTools();
+    const client = await serveClient(["terminal"]);
+    const seen: string[] = [];
+    const result = await client.callTool({ name: "terminal", arguments: { command: "sleep 1.6; echo done" } }, undefined, {
+      onprogress: (p) => seen.push(String(p.message)),
+    });
+    expect(JSON.stringify(result.content)).toContain("done");
+    expect(seen[0]).toMatch(/^running for \d+ s$/);
   });
 
   test("sends its logs at or above the level the client set with logging/setLevel", async () => {
