@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, expect, test } from "vitest";
 import { assertBuilt, cliEnv, runCli, tempHome } from "../helpers/cli.js";
 import { startScriptedServer, text, toolCall } from "../helpers/scripted-openai-server.js";
-import type { ScriptedServer } from "../helpers/scripted-openai-server.js";
+import type { ScriptedReply, ScriptedServer } from "../helpers/scripted-openai-server.js";
 import { EVERYTHING } from "./support.js";
 
 let model: ScriptedServer | undefined;
@@ -19,7 +19,7 @@ afterEach(async () => {
   cleanup?.();
 });
 
-async function chat(extraArgs: string[], replies: Parameters<typeof startScriptedServer>[0]["replies"]) {
+async function chat(extraArgs: string[], replies: ScriptedReply[]) {
   const temp = tempHome("quiver-sampling-");
   cleanup = temp.cleanup;
   writeFileSync(join(temp.home, "config.yaml"), JSON.stringify({ mcp: { servers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } } }));
