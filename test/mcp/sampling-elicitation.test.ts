@@ -96,6 +96,19 @@ describe("elicitation", () => {
     expect(questions.at(-1)).toMatch(/Send these answers\?/);
   });
 
+  test("URL mode: the URL is shown and the answer is sent when the user is done (or declines)", async () => {
+    const printed: string[] = [];
+    const answers = ["", "n"];
+    (await everything()).setInteraction({
+      elicitation: createElicitationHandler({ ask: async () => answers.shift() ?? "", print: (t) => printed.push(t) }),
+    });
+    const done = parse(await handleFunctionCall("mcp__everything__trigger_url_elicitation", { url: "https://example.com/consent" }));
+    expect(printed.join("\n")).toContain("https://example.com/consent");
+    expect(JSON.stringify(done)).toMatch(/accept/i);
+    const declined = parse(await handleFunctionCall("mcp__everything__trigger_url_elicitation", { url: "https://example.com/other" }));
+    expect(JSON.stringify(declined)).toMatch(/decline/i);
+  });
+
   test("with no TTY (no handler) it is declined at once", async () => {
     await everything();
     const started = Date.now();
