@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A scriptable MCP server (SDK McpServer over stdio) for quiver's MCP client tests.
 //
-//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N]
+//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N] [--with-prompts]
 //
 // Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
 // list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
@@ -149,6 +149,16 @@ async function serve() {
     { path: z.string() },
     async ({ path }) => text(`remote read_file of ${path}`),
   );
+  if (flag("--with-prompts")) {
+    // A first prompt before connecting declares the prompts capability (with listChanged).
+    const addPrompt = (name) =>
+      mcp.registerPrompt(name, { description: `Prompt ${name}` }, () => ({ messages: [{ role: "user", content: { type: "text", text: `prompt ${name}` } }] }));
+    addPrompt("first");
+    add("add_prompt", { description: "Adds a prompt (sends prompts/list_changed)", inputSchema: objectSchema({ name: { type: "string" } }, ["name"]) }, { name: z.string() }, async ({ name }) => {
+      addPrompt(name);
+      return text(`added prompt ${name}`);
+    });
+  }
   for (let i = 0; i < option("--extra-tools", 0); i++) {
     add(`extra_${i}`, { description: `Extra tool ${i}`, inputSchema: objectSchema({}) }, {}, async () => text(`extra ${i}`));
   }

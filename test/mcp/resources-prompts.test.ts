@@ -15,7 +15,7 @@ import { runSlashCommand } from "../../src/cli/slash-commands.js";
 import type { SlashContext } from "../../src/cli/slash-commands.js";
 import { styleFor } from "../../src/cli/style.js";
 import { startScriptedServer, text as textReply } from "../helpers/scripted-openai-server.js";
-import { EVERYTHING, parse, testServer } from "./support.js";
+import { EVERYTHING, parse, testServer, waitFor } from "./support.js";
 
 let manager: McpManager | undefined;
 
@@ -50,6 +50,14 @@ describe("resources and prompts as tools", () => {
     expect(prompt.result).toBe("user: What's weather in Paris?");
     const missing = parse(await handleFunctionCall("mcp__everything__get_prompt", { name: "no-such-prompt" }));
     expect(String(missing.error)).toMatch(/no-such-prompt/);
+  });
+
+  test("prompts/list_changed refreshes get_prompt", async () => {
+    await connect({ p: testServer(["--with-prompts"]) });
+    expect(registry.getEntry("mcp__p__get_prompt")?.description).toContain("Prompts: first.");
+    await handleFunctionCall("mcp__p__add_prompt", { name: "second" });
+    await waitFor(() => registry.getEntry("mcp__p__get_prompt")?.description?.includes("second"), "the new prompt to be listed");
+    expect(parse(await handleFunctionCall("mcp__p__get_prompt", { name: "second" }))).toEqual({ result: "user: prompt second" });
   });
 
   test("include/exclude apply to the generic tools too", async () => {
