@@ -11,7 +11,6 @@ import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
-import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
 import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { CLIENT_CAPABILITIES, installClientHandlers, ServerLogTail } from "./client-handlers.js";
@@ -21,7 +20,7 @@ import type { McpServerConfig } from "./config.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { connectLink, describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
-import { mcpToolName, mcpToolsetName } from "./names.js";
+import { isBuiltinToolsetName, mcpToolName, mcpToolsetName } from "./names.js";
 import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
 import { callFailure, callRemoteTool, errorMessage, requestOptions } from "./remote-call.js";
 import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
@@ -393,8 +392,4 @@ export class McpServerConnection {
     const retry = this.#retryAt !== undefined ? `; retrying in ${Math.ceil(Math.max(0, this.#retryAt - Date.now()) / 1000)} s` : "";
     return `MCP server "${this.config.name}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
   }
-}
-
-function isBuiltinToolsetName(name: string): boolean {
-  return Object.hasOwn(TOOLSETS, name) || (ALL_TOOLSETS as readonly string[]).includes(name);
 }
