@@ -62,6 +62,16 @@ describe("quiver tools with MCP servers", () => {
     expect(JSON.parse(r.stdout)).toEqual({ result: "Echo: hi" });
   });
 
+  test("--debug shows a server's log messages on stderr; without it, info messages stay quiet", async () => {
+    const env = cliEnv({ QUIVER_HOME: homeWith({ p: testServer() }) });
+    const args = ["tools", "call", "mcp__p__log", '{"level":"info","message":"hello from the server log"}'];
+    const debug = await runCli(["--debug", ...args], env);
+    expect(debug.code).toBe(0);
+    expect(debug.stderr).toContain("[quiver info] mcp: [p/test] hello from the server log");
+    const quiet = await runCli(args, env);
+    expect(quiet.stderr).not.toContain("hello from the server log");
+  });
+
   test("tools list and show include MCP tools and report servers that failed", async () => {
     const env = { QUIVER_HOME: homeWith({ everything, dead: testServer(["--exit-at-start"]) }) };
     const list = await runCli(["tools", "list"], cliEnv(env));
