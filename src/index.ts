@@ -16,3 +16,5 @@ export type { QuiverConfig } from "./config.js";
 export { connectConfiguredServers, createMcpManager } from "./mcp/client.js";
 export { McpManager } from "./mcp/manager.js";
 export type { McpServerStatus, McpServerState } from "./mcp/status.js";
+export { createQuiverMcpServer } from "./mcp/create-server.js";
+export type { QuiverServerOptions } from "./mcp/server.js";

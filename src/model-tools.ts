@@ -79,7 +79,12 @@ export function handleFunctionCall(name: string, rawArguments: unknown, ctx: Too
 }
 
 async function callTool(name: string, rawArguments: unknown, ctx: ToolContext): Promise<ToolOutput> {
-  const entry = registry.getEntry(name);
+  let entry = registry.getEntry(name);
+  if (entry === undefined && awaySources.size > 0) {
+    const away = await toolAway(name, ctx.signal);
+    if (away !== undefined) return away;
+    entry = registry.getEntry(name);
+  }
   if (entry === undefined) return unknownTool(name);
 
   const parsed = parseArguments(rawArguments);
@@ -99,6 +104,29 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext): 
   if (typeof output !== "string") return output;
   const limit = registry.getMaxResultSize(name);
   return output.length > limit ? spill(name, output, limit) : output;
+}
+
+/**
+ * Asked before a call is answered "Unknown tool": a source that knows the tool is briefly
+ * away (an MCP server reconnecting) waits for it and resolves undefined when it is back, or
+ * resolves the error to return; undefined as well when the name is not its business.
+ */
+export type AwayToolSource = (name: string, signal: AbortSignal | undefined) => Promise<ToolOutput | undefined>;
+const awaySources = new Set<AwayToolSource>();
+
+/** Adds a source of briefly-away tools; returns its remover. */
+export function addAwayToolSource(source: AwayToolSource): () => void {
+  awaySources.add(source);
+  return () => awaySources.delete(source);
+}
+
+/** The error for a tool that is away and did not come back in time, else undefined. */
+export async function toolAway(name: string, signal?: AbortSignal): Promise<ToolOutput | undefined> {
+  for (const source of awaySources) {
+    const answer = await source(name, signal);
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
 }
 
 function unknownTool(name: string): string {

@@ -57,6 +57,8 @@ export interface AgentOptions {
   onEvent?: AgentEventListener;
   /** Replaces the default system prompt (capabilities, working directory, date). */
   systemPrompt?: string;
+  /** Appended to the default system prompt when the first run starts (e.g. MCP servers' instructions). */
+  instructions?: () => string | undefined;
   /** Messages are appended to it as they happen; a resumed session's history is continued. */
   session?: Session;
   /** Earlier messages to continue from when there is no session. */
@@ -170,11 +172,14 @@ export class Agent {
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
     const tools = await this.#tools.next(true);
-    this.#system ??= defaultSystemPrompt({
+    if (this.#system !== undefined) return;
+    const base = defaultSystemPrompt({
       tools: [...tools.names].sort(),
       cwd: this.#options.cwd ?? process.cwd(),
       ...(tools.searching ? { deferredToolsets: tools.toolsets } : {}),
     });
+    const extra = this.#options.instructions?.();
+    this.#system = extra !== undefined && extra !== "" ? `${base}\n\n${extra}` : base;
   }
 
   async #loop(state: RunState): Promise<RunResult> {

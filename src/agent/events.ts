@@ -59,6 +59,16 @@ export interface ToolEndEvent {
   result: string;
 }
 
+/** A running tool reported how far it has come (an MCP server's progress notifications). */
+export interface ToolProgressEvent {
+  type: "tool_progress";
+  id: string;
+  name: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 /** The model request failed and will be retried after `delay` ms. */
 export interface RetryEvent {
   type: "retry";
@@ -95,6 +105,7 @@ export type AgentEvent =
   | AssistantMessageEvent
   | ToolStartEvent
   | ToolEndEvent
+  | ToolProgressEvent
   | RetryEvent
   | TurnEndEvent
   | ErrorEvent;

@@ -8,7 +8,7 @@
 import { parseArguments } from "../calls/arguments.js";
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
 import { handleFunctionCall } from "../model-tools.js";
-import { registry, toolError, type ApprovalDecision, type ApprovalRequest, type ToolCatalog } from "../registry/index.js";
+import { registry, toolError, type ApprovalDecision, type ApprovalRequest, type ToolCatalog, type ToolProgress } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
@@ -115,6 +115,7 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): ReturnType<typeof
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     ...(opts.approve === undefined ? {} : { approve: opts.approve }),
     ...(opts.toolCatalog === undefined ? {} : { toolCatalog: opts.toolCatalog }),
+    progress: (update: ToolProgress) => opts.emit({ type: "tool_progress", id: call.id, name: call.name, ...update }),
   };
   try {
     return await handleFunctionCall(call.name, call.arguments, ctx);

@@ -59,7 +59,13 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
       callCtx.abort(parent?.reason);
       finish(cancelled(name));
     }
-    parent?.addEventListener("abort", onAbort, { once: true });
+    // A quick call settles within a few microtasks, and the first listener on a fresh signal (an
+    // MCP request's) costs more than such a call: listen only once the call outlives them.
+    if (parent !== undefined) afterMicrotasks(LISTEN_AFTER_MICROTASKS, () => {
+      if (done) return;
+      if (parent.aborted) onAbort();
+      else parent.addEventListener("abort", onAbort, { once: true });
+    });
     if (Number.isFinite(timeoutMs)) {
       deadline = scheduleDeadline(timeoutMs, () => {
         callCtx.abort(new Error(`timed out after ${timeoutMs} ms`));
@@ -69,6 +75,14 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
     // dispatch never rejects; the second callback keeps that promise true of this call too.
     registry.dispatch(name, args, callCtx).then(finish, (err: unknown) => finish(toolError(`Tool ${name} failed: ${describeError(err)}`)));
   });
+}
+
+/** Microtask turns a call gets to settle before it listens for the caller's abort. */
+const LISTEN_AFTER_MICROTASKS = 8;
+
+/** Runs `fn` after `turns` microtask turns: before any timer or I/O callback, so no abort is missed. */
+function afterMicrotasks(turns: number, fn: () => void): void {
+  queueMicrotask(turns <= 1 ? fn : () => afterMicrotasks(turns - 1, fn));
 }
 
 function cancelled(name: string): string {

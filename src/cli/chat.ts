@@ -12,6 +12,7 @@ import { closestNames } from "../suggest.js";
 import { listToolsetNames, validateToolset } from "../toolsets.js";
 import type { ChatOptions } from "./chat-command.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import type { McpManager } from "../mcp/manager.js";
 import { startRuntime } from "./runtime.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
@@ -31,6 +32,8 @@ export interface ChatSetup {
   resumed: boolean;
   /** Resolves once MCP servers are ready or the start-up budget is spent; call before a model request. */
   toolsReady: () => Promise<void>;
+  /** The MCP servers of this chat, when any are configured (`/cd` tells them the new root). */
+  mcp: McpManager | undefined;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       session,
       resumed: opts.resume !== undefined || opts.continue === true,
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
+      mcp: runtime.mcp,
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
@@ -95,6 +99,7 @@ export function createAgent(
     ...(setup.maxIterations === undefined ? {} : { maxIterations: setup.maxIterations }),
     ...(setup.systemPrompt === undefined ? {} : { systemPrompt: setup.systemPrompt }),
     toolSearch: setup.toolSearch,
+    ...(setup.mcp === undefined ? {} : { instructions: () => setup.mcp?.instructions() }),
   });
 }
 

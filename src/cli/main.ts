@@ -20,6 +20,7 @@ const program = new Command()
   .description("An agent runtime built on a declarative tool registry: chat with any OpenAI-compatible model that uses tools.")
   .version(pkg.version, "-V, --version")
   .option("-v, --verbose", "log what quiver does to stderr (same as QUIVER_LOG_LEVEL=debug)")
+  .option("--debug", "the same as --verbose (MCP servers' log messages included)")
   .showSuggestionAfterError(true)
   .addHelpText(
     "after",
@@ -36,7 +37,8 @@ Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, 
   );
 
 program.hook("preAction", async (cmd) => {
-  if (cmd.optsWithGlobals().verbose === true) {
+  const globals = cmd.optsWithGlobals();
+  if (globals.verbose === true || globals.debug === true) {
     const { setLogLevel } = await import("../registry/logger.js");
     setLogLevel("debug");
   }

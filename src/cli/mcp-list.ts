@@ -5,6 +5,9 @@ import { CliError, EXIT } from "./exit-codes.js";
 import type { McpListOptions } from "./mcp-command.js";
 import { startRuntime } from "./runtime.js";
 
+/** The newest server log messages shown per server (all of them are in --json). */
+const LOG_LINES_SHOWN = 5;
+
 export async function listMcpServers(opts: McpListOptions): Promise<number> {
   const waitMs = parseWait(opts.wait);
   // Built-in and user tools load first, so collisions with them show up here too.
@@ -35,6 +38,7 @@ function render(statuses: McpServerStatus[]): string {
   for (const s of statuses) {
     if (s.error !== undefined) out.push(`  ${s.name}: ${s.error}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
     for (const c of s.collisions) out.push(`  ${s.name}: tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
+    for (const line of s.log.slice(-LOG_LINES_SHOWN)) out.push(`  ${s.name} log: ${line}`);
   }
   return `${out.join("\n")}\n`;
 }

@@ -5,7 +5,9 @@
  */
 import type { AgentEvent } from "../agent/index.js";
 import { ModelError } from "../llm/index.js";
+import type { ApprovalRequest } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
+import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat.js";
 import { EXIT } from "./exit-codes.js";
 import { loadMarkdownRenderer, renderNow } from "./render-markdown.js";
@@ -29,15 +31,15 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: false });
   // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
   const canAsk = setup.yes || process.stdin.isTTY === true;
-  const agent = createAgent(setup, {
-    onEvent,
-    approve: canAsk
-      ? (request) => {
-          view?.pause();
-          return approver(request);
-        }
-      : undefined,
-  });
+  const approve = canAsk
+    ? (request: ApprovalRequest) => {
+        view?.pause();
+        return approver(request);
+      }
+    : undefined;
+  // Elicitation needs a conversation with the user, which one-shot mode does not have: declined.
+  setup.mcp?.setInteraction({ sampling: createSamplingHandler(() => setup.client, approve) });
+  const agent = createAgent(setup, { onEvent, approve });
   if (opts.json) {
     writeJsonLine({
       type: "session",

@@ -8,6 +8,9 @@ import { ModelError } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
 import { quiverPath } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
+import { createElicitationHandler } from "./mcp-elicitation.js";
+import { attachResources } from "./mcp-prompts.js";
+import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
@@ -39,6 +42,17 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     },
   });
   const print = (text: string): void => void output.write(`${text}\n`);
+  const askUser = (question: string): Promise<string> => {
+    view.pause();
+    return askInline(rl, question, state);
+  };
+  setup.mcp?.setInteraction({
+    sampling: createSamplingHandler(() => setup.client, (request) => {
+      view.pause();
+      return approver(request);
+    }),
+    elicitation: terminal ? createElicitationHandler({ ask: askUser, print }) : undefined,
+  });
   const ctx: SlashContext = { agent, setup, style, print };
 
   const interrupt = (): void => {
@@ -78,10 +92,12 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       if (text === "") continue;
       history.add(text);
       if (text.startsWith("/")) {
-        if ((await runSlashCommand(text, ctx)) === "exit") break;
+        const outcome = await runSlashCommand(text, ctx);
+        if (outcome === "exit") break;
+        if (outcome !== undefined) await runTurn(outcome.send);
         continue;
       }
-      await runTurn(text);
+      await runTurn(await attachResources(text, setup.mcp, (note) => print(style.dim(note))));
     }
   } finally {
     process.off("SIGINT", interrupt);

@@ -1,4 +1,6 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /reset /sessions /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /reset /sessions /exit. */
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
 import { createChatClient } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
@@ -6,6 +8,7 @@ import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { resolveToolSelection } from "../toolsets.js";
 import type { ChatSetup } from "./chat.js";
+import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
 import { firstSentence, type Style } from "./style.js";
 
@@ -16,10 +19,13 @@ export interface SlashContext {
   print(text: string): void;
 }
 
+/** "exit" ends the REPL; `{ send }` sends that text as the user's next message. */
+export type SlashOutcome = "exit" | { send: string } | void;
+
 interface SlashCommand {
   usage: string;
   help: string;
-  run(ctx: SlashContext, arg: string): Promise<"exit" | void> | "exit" | void;
+  run(ctx: SlashContext, arg: string): Promise<SlashOutcome> | SlashOutcome;
 }
 
 const COMMANDS: Record<string, SlashCommand> = {
@@ -28,6 +34,8 @@ const COMMANDS: Record<string, SlashCommand> = {
   toolsets: { usage: "/toolsets", help: "every toolset: enabled here, available, missing env vars", run: showToolsets },
   model: { usage: "/model [name]", help: "show the model and endpoint, or switch to another model", run: model },
   reasoning: { usage: "/reasoning [on|off]", help: "show or hide the model's reasoning (dimmed) as it streams", run: reasoning },
+  prompts: { usage: "/prompts [server prompt k=v…]", help: "list MCP servers' prompts, or send one filled in", run: prompts },
+  cd: { usage: "/cd [dir]", help: "show or change the working directory (MCP servers get it as their root)", run: changeDirectory },
   reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
   sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
@@ -36,7 +44,7 @@ const COMMANDS: Record<string, SlashCommand> = {
 const ALIASES: Record<string, string> = { quit: "exit", q: "exit", "?": "help", clear: "reset" };
 
 /** Runs one `/command [arg]` line; "exit" asks the REPL to end. */
-export async function runSlashCommand(line: string, ctx: SlashContext): Promise<"exit" | void> {
+export async function runSlashCommand(line: string, ctx: SlashContext): Promise<SlashOutcome> {
   const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
   const name = ALIASES[word] ?? word;
   const command = COMMANDS[name];
@@ -130,6 +138,27 @@ function sessions(ctx: SlashContext): void {
   }
   ctx.print(formatSessionTable(recent, ctx.setup.session.id));
   ctx.print(ctx.style.dim("Resume one later with: quiver chat --resume <id>"));
+}
+
+async function prompts(ctx: SlashContext, arg: string): Promise<SlashOutcome> {
+  const text = await promptsCommand(arg, ctx.setup.mcp, ctx.print);
+  return text === undefined ? undefined : { send: text };
+}
+
+async function changeDirectory(ctx: SlashContext, arg: string): Promise<void> {
+  if (arg === "") {
+    ctx.print(process.cwd());
+    return;
+  }
+  const target = resolve(arg.replace(/^~(?=$|\/)/, process.env.HOME ?? "~"));
+  const isDir = await stat(target).then((s) => s.isDirectory(), () => false);
+  if (!isDir) {
+    ctx.print(ctx.style.yellow(`/cd: ${target} is not a directory; staying in ${process.cwd()}`));
+    return;
+  }
+  process.chdir(target);
+  await ctx.setup.mcp?.notifyRootsChanged();
+  ctx.print(`Working directory: ${target}`);
 }
 
 function selection(setup: ChatSetup): { enabledToolsets?: string[]; disabledToolsets?: string[] } {

@@ -30,6 +30,14 @@ export function toolEndLine(start: ToolStartEvent | undefined, end: ToolEndEvent
   return `  ${label} ${timing} ${style.red(`✗ ${cap(oneLine(end.error ?? "error"), 72)}`)}`;
 }
 
+/** `42% — step 3/5`, `step 3/5`, or `42%`: how far a running tool has come. */
+export function formatProgress(update: { progress: number; total?: number; message?: string }): string {
+  const share = update.total !== undefined && update.total > 0 ? `${Math.round((100 * update.progress) / update.total)}%` : undefined;
+  const message = update.message?.trim();
+  if (share !== undefined && message !== undefined && message !== "") return `${share} — ${cap(oneLine(message), 48)}`;
+  return share ?? (message !== undefined && message !== "" ? cap(oneLine(message), 48) : `${update.progress}`);
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;

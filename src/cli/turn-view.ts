@@ -6,7 +6,7 @@ import type { AgentEvent, ToolStartEvent } from "../agent/index.js";
 import { MarkdownStream } from "./render-markdown.js";
 import { Spinner } from "./spinner.js";
 import { styleFor, type Style } from "./style.js";
-import { formatDuration, toolEndLine, toolLabel } from "./tool-line.js";
+import { formatDuration, formatProgress, toolEndLine, toolLabel } from "./tool-line.js";
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
 
@@ -34,6 +34,8 @@ export class TurnView {
   readonly #started = new Map<string, ToolStartEvent>();
   /** Reasoning is on screen and not yet closed by a newline. */
   #reasoningOpen = false;
+  /** The latest progress text of each running tool. */
+  readonly #progress = new Map<string, string>();
 
   constructor(opts: TurnViewOptions) {
     this.#opts = opts;
@@ -65,8 +67,12 @@ export class TurnView {
         this.#running.set(event.id, event);
         this.#started.set(event.id, event);
         return this.#spinTools();
+      case "tool_progress":
+        this.#progress.set(event.id, formatProgress(event));
+        return this.#spinTools();
       case "tool_end":
         this.#running.delete(event.id);
+        this.#progress.delete(event.id);
         this.#spinner.stop();
         this.#line(toolEndLine(this.#started.get(event.id), event, this.#style));
         this.#started.delete(event.id);
@@ -117,7 +123,10 @@ export class TurnView {
   #spinTools(): void {
     const running = [...this.#running.values()];
     if (running.length === 0) return this.#spinner.stop();
-    if (running.length === 1) return this.#spin(toolLabel(running[0]!));
+    if (running.length === 1) {
+      const progress = this.#progress.get(running[0]!.id);
+      return this.#spin(`${toolLabel(running[0]!)}${progress !== undefined ? ` · ${progress}` : ""}`);
+    }
     return this.#spin(`${running.length} tools running: ${running.map((e) => e.name).join(", ")}`);
   }
 

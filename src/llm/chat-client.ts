@@ -45,6 +45,8 @@ export interface ChatRequest {
   onReasoningDelta?: (text: string) => void;
   /** Called before each retry wait. */
   onRetry?: (info: RetryInfo) => void;
+  /** Upper bound on the reply's tokens (`max_tokens`); e.g. an MCP sampling request's `maxTokens`. */
+  maxTokens?: number;
 }
 
 export interface ChatClient {
@@ -209,8 +211,9 @@ class OpenAIChatClient implements ChatClient {
     return assembler.finish(request.messages);
   }
 
-  private body(request: Pick<ChatRequest, "messages" | "tools">, stream: boolean): ReturnType<typeof requestBody> {
-    const input = { model: this.settings.model, messages: request.messages, tools: request.tools, maxTokens: this.settingsWithKey.maxTokens };
+  private body(request: Pick<ChatRequest, "messages" | "tools" | "maxTokens">, stream: boolean): ReturnType<typeof requestBody> {
+    const maxTokens = request.maxTokens ?? this.settingsWithKey.maxTokens;
+    const input = { model: this.settings.model, messages: request.messages, tools: request.tools, maxTokens };
     return requestBody(input, this.compat, stream);
   }
 

@@ -15,6 +15,10 @@ export interface ConnectOptions {
   registry?: ToolRegistry;
   backoff?: Partial<BackoffOptions>;
   refreshDebounceMs?: number;
+  /** The default MCP root (default: `process.cwd()` at the time a server asks). */
+  workingDirectory?: () => string;
+  /** How long a call waits for its reconnecting server (default 5 s). */
+  reconnectWaitMs?: number;
 }
 
 /** Builds a manager for the given raw `mcp.servers` mapping without connecting. */
@@ -23,6 +27,8 @@ export async function createMcpManager(rawServers: unknown, opts: Omit<ConnectOp
     ...(opts.registry !== undefined && { registry: opts.registry }),
     ...(opts.backoff !== undefined && { backoff: opts.backoff }),
     ...(opts.refreshDebounceMs !== undefined && { refreshDebounceMs: opts.refreshDebounceMs }),
+    ...(opts.workingDirectory !== undefined && { workingDirectory: opts.workingDirectory }),
+    ...(opts.reconnectWaitMs !== undefined && { reconnectWaitMs: opts.reconnectWaitMs }),
   };
   if (isEmpty(rawServers)) return new McpManager([], managerOpts);
   const { parseMcpServers } = await import("./config.js");

@@ -2,6 +2,8 @@
  * The `mcp.servers.<name>` section of config.yaml, validated per server: one bad entry is
  * reported and skipped, the others still connect.
  */
+import { homedir } from "node:os";
+import { resolve } from "node:path";
 import { z } from "zod";
 
 export const DEFAULT_CALL_TIMEOUT_S = 300;
@@ -15,6 +17,10 @@ interface McpServerCommon {
   timeoutMs: number;
   connectTimeoutMs: number;
   enabled: boolean;
+  /** Directories offered as MCP roots (absolute); unset = the working directory at the time of asking. */
+  roots?: string[];
+  /** Trusted: its destructive tools run without asking for approval. */
+  trust: boolean;
 }
 
 export interface McpStdioServerConfig extends McpServerCommon {
@@ -49,6 +55,8 @@ const common = {
   timeout: seconds.default(DEFAULT_CALL_TIMEOUT_S),
   connectTimeout: seconds.default(DEFAULT_CONNECT_TIMEOUT_S),
   enabled: z.boolean().default(true),
+  roots: z.array(z.string().min(1)).optional(),
+  trust: z.boolean().default(false),
 };
 
 // Strict, so a typo such as `timout` is an error instead of a silently ignored key.
@@ -108,6 +116,8 @@ export function parseMcpServer(name: string, entry: unknown): McpServerConfig | 
     timeoutMs: v.timeout * 1000,
     connectTimeoutMs: v.connectTimeout * 1000,
     enabled: v.enabled,
+    trust: v.trust,
+    ...(v.roots !== undefined && { roots: v.roots.map((r) => resolve(expandHome(r))) }),
     ...(v.include !== undefined && { include: v.include }),
     ...(v.exclude !== undefined && { exclude: v.exclude }),
   };
@@ -150,4 +160,8 @@ function expandEnvRefs(name: string, maps: { env: StringMap; headers: StringMap 
     out[field] = expanded;
   }
   return out;
+}
+
+function expandHome(path: string): string {
+  return path === "~" || path.startsWith("~/") ? homedir() + path.slice(1) : path;
 }

@@ -6,22 +6,27 @@
  * Every connection attempt gets a new epoch; callbacks of an older attempt compare epochs and
  * do nothing, so a late event from a dead client can never touch the registry.
  */
-import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
-import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
 import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
+import { CLIENT_CAPABILITIES, installClientHandlers, ServerLogTail } from "./client-handlers.js";
+import type { ClientHooks } from "./client-handlers.js";
 import { CoalescingRunner } from "./coalesce.js";
 import type { McpServerConfig } from "./config.js";
 import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
-import { openLink } from "./link.js";
+import { connectLink, describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
-import { mcpToolName, mcpToolsetName } from "./names.js";
-import { describeTool, listAllTools, toolFilter, toParameters } from "./remote-tools.js";
-import { fromMcpResult } from "./results.js";
+import { isBuiltinToolsetName, mcpToolName, mcpToolsetName } from "./names.js";
+import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
+import { callFailure, callRemoteTool, errorMessage, requestOptions } from "./remote-call.js";
+import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
+import { callToolAsTask, runsAsTask } from "./task-call.js";
+import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
 
 const log = createLogger("mcp");
@@ -34,6 +39,7 @@ export interface ConnectionOptions {
   backoff: BackoffOptions;
   /** Quiet period that coalesces a burst of list_changed notifications into one re-list. */
   refreshDebounceMs: number;
+  hooks: ClientHooks;
 }
 
 export class McpServerConnection {
@@ -44,7 +50,12 @@ export class McpServerConnection {
   readonly #refresher: CoalescingRunner;
   /** quiver name → the server's own tool name, for the tools registered right now. */
   readonly #registered = new Map<string, string>();
+  /** The server's own tool name → its listing, for annotations at call time. */
+  readonly #listed = new Map<string, Tool>();
   readonly #cleanups = new Set<Promise<void>>();
+  readonly #logTail = new ServerLogTail();
+  /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
+  readonly reconnecting = new Set<string>();
   #collisions: McpToolCollision[] = [];
   #state: McpServerState = "connecting";
   #error: string | undefined;
@@ -89,6 +100,7 @@ export class McpServerConnection {
       tools: [...this.#registered.keys()].sort(),
       collisions: [...this.#collisions],
       failedAttempts: this.#failures,
+      log: this.#logTail.lines(),
     };
     if (this.#error !== undefined) status.error = this.#error;
     if (this.#retryAt !== undefined) status.nextRetryInMs = Math.max(0, this.#retryAt - Date.now());
@@ -102,19 +114,36 @@ export class McpServerConnection {
     return this.#refresher.idle();
   }
 
+  /** The server's `instructions` from the handshake, while it is connected. */
+  instructions(): string | undefined {
+    return this.#state === "connected" ? this.#client?.getInstructions() : undefined;
+  }
+
+  /** The connected SDK client, for the REPL's resource and prompt commands. */
+  get client(): Client | undefined {
+    return this.#state === "connected" ? this.#client : undefined;
+  }
+
+  /** Tells the server its roots changed (the working directory moved, or the config did). */
+  async notifyRootsChanged(): Promise<void> {
+    if (this.#state !== "connected") return;
+    await this.#client?.sendRootsListChanged().catch((err: unknown) => log.debug(`roots/list_changed to "${this.config.name}" failed: ${errorMessage(err)}`));
+  }
+
   /** Calls one of the server's tools by its own name; never rejects. */
   async call(tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
+    const listed = this.#listed.get(tool);
+    const refusal = listed !== undefined ? await approveDestructive(this.config, listed, args, ctx) : undefined;
+    if (refusal !== undefined) return refusal;
     const client = this.#client;
     if (this.#state !== "connected" || client === undefined) return toolError(this.#notConnected(tool));
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: this.config.timeoutMs,
-        ...(ctx.signal !== undefined && { signal: ctx.signal }),
-      });
-      if (!Array.isArray(result.content)) return toolError(`MCP server "${this.config.name}" answered "${tool}" in an obsolete result format`);
-      return fromMcpResult(result as CallToolResult);
+      if (isGenericTool(listed)) return await callGenericTool(client, tool, args, requestOptions(this.config, ctx));
+      if (runsAsTask(client, listed)) return await callToolAsTask(client, this.config, tool, args, ctx);
+      return await callRemoteTool(client, this.config, tool, args, ctx);
     } catch (err) {
-      return toolError(this.#callFailure(tool, err, ctx.signal));
+      if (!(err instanceof McpError) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
+      return toolError(callFailure(this.config, tool, err, ctx.signal));
     }
   }
 
@@ -122,6 +151,7 @@ export class McpServerConnection {
   async close(): Promise<void> {
     const wasConnected = this.#state === "connected";
     this.#closed = true;
+    this.reconnecting.clear();
     this.#epoch++;
     this.#state = "closed";
     this.#refresher.stop();
@@ -137,11 +167,11 @@ export class McpServerConnection {
     this.#retryAt = undefined;
     if (this.#failures === 0) this.#state = "connecting";
     const link = openLink(this.config, log);
-    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: {} });
+    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
+    installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail, () => this.#refresher.request());
+    client.onInvalidTools = (tools) => this.#reportInvalid(tools);
     this.#client = client;
     this.#link = link;
-    client.onInvalidTools = (tools) => this.#reportInvalid(tools);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#refresher.request());
     client.onclose = () => this.#lost(epoch, "the server closed the connection");
     client.onerror = (err) => this.#transportError(epoch, err);
     const timeoutMs = this.config.connectTimeoutMs;
@@ -158,10 +188,11 @@ export class McpServerConnection {
       this.#error = undefined;
       this.#failures = 0;
       this.#sync(tools);
+      this.reconnecting.clear();
       log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
     } catch (err) {
       if (epoch !== this.#epoch) return;
-      this.#failed(this.#describeConnectError(err, link));
+      this.#failed(describeConnectError(this.config, err, link));
     } finally {
       clearTimeout(timer);
     }
@@ -169,9 +200,17 @@ export class McpServerConnection {
 
   async #handshake(client: LenientClient, link: ServerLink, timeoutMs: number): Promise<Tool[]> {
     const started = Date.now();
-    await client.connect(link.transport, { timeout: timeoutMs });
-    if (client.getServerCapabilities()?.tools === undefined) return [];
-    return listAllTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
+    const used = await connectLink(client, link, this.config, timeoutMs, log);
+    if (this.#client === client) this.#link = used;
+    return this.#listTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
+  }
+
+  /** The server's tools plus the generic resource/prompt tools its capabilities call for. */
+  async #listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+    const capabilities = client.getServerCapabilities();
+    const own = capabilities?.tools === undefined ? [] : await listAllTools(client, timeoutMs);
+    const prompts = await listAllPrompts(client, { timeout: timeoutMs });
+    return [...own, ...genericTools(this.config.name, capabilities, prompts)];
   }
 
   #failed(message: string): void {
@@ -194,6 +233,7 @@ export class McpServerConnection {
     this.#epoch++;
     this.#state = "connecting";
     this.#error = `disconnected: ${reason}${tail !== "" ? `; stderr: ${tail}` : ""}`;
+    for (const name of this.#registered.keys()) this.reconnecting.add(name);
     this.#withdrawTools();
     this.#dispose(false);
     const delay = this.#scheduleRetry();
@@ -260,7 +300,7 @@ export class McpServerConnection {
     if (this.#state !== "connected" || client === undefined) return;
     let tools: Tool[];
     try {
-      tools = await listAllTools(client, this.config.connectTimeoutMs);
+      tools = await this.#listTools(client, this.config.connectTimeoutMs);
     } catch (err) {
       // A refresh cut short by a disconnect is moot: the reconnect lists the tools afresh.
       if (epoch !== this.#epoch) return;
@@ -315,13 +355,16 @@ export class McpServerConnection {
 
   #registration(name: string, tool: Tool): RegisterOptions {
     const server = this.config.name;
+    this.#listed.set(tool.name, tool);
     return {
       name,
       toolset: this.toolset,
       schema: { name, description: describeTool(tool, server), parameters: toParameters(tool.inputSchema) },
       handler: (args: Record<string, unknown>, ctx: ToolContext) => this.call(tool.name, args, ctx),
       readOnly: tool.annotations?.readOnlyHint === true,
-      timeoutMs: this.config.timeoutMs,
+      meta: toolMeta(tool),
+      // The SDK times the call, restarting the clock on each progress notification.
+      timeoutMs: Infinity,
       emoji: "🔌",
     };
   }
@@ -355,45 +398,4 @@ export class McpServerConnection {
     const retry = this.#retryAt !== undefined ? `; retrying in ${Math.ceil(Math.max(0, this.#retryAt - Date.now()) / 1000)} s` : "";
     return `MCP server "${this.config.name}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
   }
-
-  #callFailure(tool: string, err: unknown, signal: AbortSignal | undefined): string {
-    const where = `MCP tool "${tool}" on server "${this.config.name}"`;
-    if (signal?.aborted === true) return `${where} was cancelled`;
-    if (err instanceof McpError) {
-      if (err.code === ErrorCode.RequestTimeout) {
-        return `${where} timed out after ${this.config.timeoutMs / 1000} s (raise mcp.servers.${this.config.name}.timeout to allow longer)`;
-      }
-      if (err.code === ErrorCode.ConnectionClosed) return `${where} failed: the server disconnected during the call; it is reconnecting in the background`;
-      return `${where} failed: ${err.message}`;
-    }
-    if (this.config.transport === "http") this.#probe(this.#epoch);
-    return `${where} failed: ${errorMessage(err)}`;
-  }
-
-  #describeConnectError(err: unknown, link: ServerLink): string {
-    const config = this.config;
-    if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
-      return `command not found: ${config.command} (check mcp.servers.${config.name}.command and PATH)`;
-    }
-    const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : displayUrl(config.url);
-    const tail = link.stderrTail();
-    return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
-  }
-}
-
-function isBuiltinToolsetName(name: string): boolean {
-  return Object.hasOwn(TOOLSETS, name) || (ALL_TOOLSETS as readonly string[]).includes(name);
-}
-
-/** The URL without credentials or query string, which may carry a token. */
-function displayUrl(url: string): string {
-  const u = new URL(url);
-  return `${u.protocol}//${u.host}${u.pathname}`;
-}
-
-/** One line, always: a schema validation error's message is multi-line JSON. */
-function errorMessage(err: unknown): string {
-  const cause = err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
-  const text = !(err instanceof Error) ? String(err) : cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
-  return text.replace(/\s+/g, " ").trim();
 }

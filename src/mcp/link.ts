@@ -1,13 +1,17 @@
 /**
- * The transport to one configured server: a spawned process over stdio, or Streamable HTTP.
+ * The transport to one configured server: a spawned process over stdio, or Streamable HTTP
+ * (falling back to the legacy HTTP+SSE transport when the server refuses Streamable HTTP).
  * For stdio the child's stderr is captured (not inherited, which would scribble over the chat
  * prompt) and its last lines are kept to explain a failure.
  */
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Logger } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
+import { errorMessage } from "./remote-call.js";
 
 const STDERR_TAIL_LINES = 8;
 const STDERR_LINE_CHARS = 300;
@@ -28,11 +32,7 @@ export interface ServerLink {
 }
 
 export function openLink(config: McpServerConfig, log: Logger): ServerLink {
-  if (config.transport === "http") {
-    const init: RequestInit = config.headers !== undefined ? { headers: config.headers } : {};
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: init });
-    return { transport, stderrTail: () => "", terminate: () => {}, endSession: () => endHttpSession(transport, log) };
-  }
+  if (config.transport === "http") return httpLink(config, "streamable", log);
   const transport = new StdioClientTransport({
     command: config.command,
     args: config.args,
@@ -80,4 +80,47 @@ async function endHttpSession(transport: StreamableHTTPClientTransport, log: Log
   const ended = transport.terminateSession().catch((err: unknown) => log.debug(`ending MCP session ${transport.sessionId}: ${String(err)}`));
   await Promise.race([ended, timeout]);
   clearTimeout(timer);
+}
+
+/** Why connecting failed, naming the command or URL (never its credentials) and the server's last stderr lines. */
+export function describeConnectError(config: McpServerConfig, err: unknown, link: ServerLink): string {
+  if (config.transport === "stdio" && (err as NodeJS.ErrnoException).code === "ENOENT") {
+    return `command not found: ${config.command} (check mcp.servers.${config.name}.command and PATH)`;
+  }
+  const what = config.transport === "stdio" ? `server command ${JSON.stringify(config.command)}` : displayUrl(config.url);
+  const tail = link.stderrTail();
+  return `${what}: ${errorMessage(err)}${tail !== "" ? `; stderr: ${tail}` : ""}`;
+}
+
+/** The URL without credentials or query string, which may carry a token. */
+function displayUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}${u.pathname}`;
+}
+
+function httpLink(config: McpServerConfig & { transport: "http" }, kind: "streamable" | "sse", log: Logger): ServerLink {
+  const init: RequestInit = config.headers !== undefined ? { headers: config.headers } : {};
+  const url = new URL(config.url);
+  if (kind === "sse") return { transport: new SSEClientTransport(url, { requestInit: init }), stderrTail: () => "", terminate: () => {}, endSession: async () => {} };
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: init });
+  return { transport, stderrTail: () => "", terminate: () => {}, endSession: () => endHttpSession(transport, log) };
+}
+
+/**
+ * Connects `client` over `link`; an HTTP server that refuses Streamable HTTP's initialize POST
+ * with a 4xx (a legacy HTTP+SSE server) is tried again over the SSE transport, as the SDK's
+ * backwards-compatibility guide does. Resolves with the link that connected.
+ */
+export async function connectLink(client: Client, link: ServerLink, config: McpServerConfig, timeoutMs: number, log: Logger): Promise<ServerLink> {
+  try {
+    await client.connect(link.transport, { timeout: timeoutMs });
+    return link;
+  } catch (err) {
+    const refused = err instanceof StreamableHTTPError && typeof err.code === "number" && err.code >= 400 && err.code < 500;
+    if (config.transport !== "http" || !refused) throw err;
+    log.debug(`MCP server "${config.name}" refused Streamable HTTP (${err.message}); trying the legacy SSE transport`);
+    const legacy = httpLink(config, "sse", log);
+    await client.connect(legacy.transport, { timeout: timeoutMs });
+    return legacy;
+  }
 }

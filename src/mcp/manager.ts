@@ -6,10 +6,11 @@
  * This module stays light: the SDK (a few hundred ms to import) is loaded only when at least
  * one server is enabled.
  */
-import { registry as defaultRegistry } from "../registry/index.js";
-import type { ToolRegistry } from "../registry/index.js";
+import { registry as defaultRegistry, toolError } from "../registry/index.js";
+import type { ToolOutput, ToolRegistry } from "../registry/index.js";
 import { DEFAULT_BACKOFF } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
+import type { ClientHooks, ElicitationHandler, SamplingHandler } from "./client-handlers.js";
 import type { McpConfigError, McpServerConfig } from "./config.js";
 import type { McpServerConnection } from "./connection.js";
 import { mcpToolsetName } from "./names.js";
@@ -24,6 +25,10 @@ export interface McpManagerOptions {
   refreshDebounceMs?: number;
   /** Config entries that failed validation; listed as failed servers. */
   configErrors?: readonly McpConfigError[];
+  /** How long a call waits for its reconnecting server before saying so (default 5 s). */
+  reconnectWaitMs?: number;
+  /** The default root offered to servers without configured roots (default: `process.cwd()`). */
+  workingDirectory?: () => string;
 }
 
 export interface McpStartOptions {
@@ -32,6 +37,10 @@ export interface McpStartOptions {
 }
 
 const DEFAULT_REFRESH_DEBOUNCE_MS = 100;
+const DEFAULT_RECONNECT_WAIT_MS = 5_000;
+const RECONNECT_POLL_MS = 50;
+/** Per server: instructions are the server's advice, not a place for a manual in every prompt. */
+const MAX_INSTRUCTIONS_CHARS = 2_000;
 
 export class McpManager {
   readonly #configs: readonly McpServerConfig[];
@@ -40,10 +49,14 @@ export class McpManager {
   #created: Promise<void> | undefined;
   #started: Promise<void> | undefined;
   #closed = false;
+  #removeAwaySource: (() => void) | undefined;
+  /** Shared by every connection, so handlers set later reach servers already connected. */
+  readonly #hooks: ClientHooks;
 
   constructor(servers: readonly McpServerConfig[], opts: McpManagerOptions = {}) {
     this.#configs = servers;
     this.#opts = opts;
+    this.#hooks = { workingDirectory: opts.workingDirectory ?? (() => process.cwd()) };
   }
 
   /** Names of the configured servers (valid entries, enabled or not). */
@@ -95,6 +108,35 @@ export class McpManager {
     return this.#connections.get(name);
   }
 
+  /**
+   * Who answers servers' sampling and elicitation requests from now on (the chat front end);
+   * `undefined` declines them. Applies to connections made before and after.
+   */
+  setInteraction(handlers: { sampling?: SamplingHandler | undefined; elicitation?: ElicitationHandler | undefined }): void {
+    if ("sampling" in handlers) this.#hooks.sampling = handlers.sampling;
+    if ("elicitation" in handlers) this.#hooks.elicitation = handlers.elicitation;
+  }
+
+  /**
+   * Connected servers' `instructions`, each under its server's name and cut to a bounded size,
+   * for the system prompt; "" when no server gave any.
+   */
+  instructions(): string {
+    const parts: string[] = [];
+    for (const [name, connection] of this.#connections) {
+      const text = connection.instructions()?.trim();
+      if (text === undefined || text === "") continue;
+      const bounded = text.length > MAX_INSTRUCTIONS_CHARS ? `${text.slice(0, MAX_INSTRUCTIONS_CHARS)}… [cut to ${MAX_INSTRUCTIONS_CHARS} characters]` : text;
+      parts.push(`## MCP server "${name}"\n${bounded}`);
+    }
+    return parts.length > 0 ? `Instructions from the connected MCP servers (about their own tools):\n\n${parts.join("\n\n")}` : "";
+  }
+
+  /** Sends `roots/list_changed` to every connected server, e.g. after `/cd`. */
+  async notifyRootsChanged(): Promise<void> {
+    await Promise.all([...this.#connections.values()].map((c) => c.notifyRootsChanged()));
+  }
+
   /** Resolves when every pending tool-list refresh has been applied. */
   async settled(): Promise<void> {
     await Promise.all([...this.#connections.values()].map((c) => c.settled()));
@@ -104,8 +146,27 @@ export class McpManager {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#created;
+    this.#removeAwaySource?.();
     await Promise.all([...this.#connections.values()].map((c) => c.close()));
   }
+
+  /** Waits up to `reconnectWaitMs` for a tool whose server is reconnecting; see `AwayToolSource`. */
+  readonly #awaitTool = async (name: string, signal: AbortSignal | undefined): Promise<ToolOutput | undefined> => {
+    const connection = [...this.#connections.values()].find((c) => c.reconnecting.has(name));
+    if (connection === undefined) return undefined;
+    const registry = this.#opts.registry ?? defaultRegistry;
+    const deadline = Date.now() + (this.#opts.reconnectWaitMs ?? DEFAULT_RECONNECT_WAIT_MS);
+    while (Date.now() < deadline && signal?.aborted !== true && connection.reconnecting.has(name)) {
+      if (registry.getEntry(name) !== undefined) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_POLL_MS));
+    }
+    if (registry.getEntry(name) !== undefined) return undefined;
+    const server = connection.config.name;
+    const why = connection.status().error;
+    return toolError(`MCP server "${server}" is reconnecting${why !== undefined ? ` (${why})` : ""}; its tool ${name} is back when it is. Try again shortly, or do without it.`, {
+      error_type: "server_reconnecting",
+    });
+  };
 
   async #connectAll(): Promise<void> {
     this.#created = this.#createConnections();
@@ -122,8 +183,11 @@ export class McpManager {
       registry: this.#opts.registry ?? defaultRegistry,
       backoff: { ...DEFAULT_BACKOFF, ...this.#opts.backoff },
       refreshDebounceMs: this.#opts.refreshDebounceMs ?? DEFAULT_REFRESH_DEBOUNCE_MS,
+      hooks: this.#hooks,
     };
     for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
+    const { addAwayToolSource } = await import("../model-tools.js");
+    this.#removeAwaySource = addAwayToolSource(this.#awaitTool);
   }
 }
 
@@ -137,6 +201,7 @@ function idleStatus(config: Pick<McpServerConfig, "name" | "transport">, state: 
     tools: [],
     collisions: [],
     failedAttempts: 0,
+    log: [],
   };
 }
 

@@ -1,5 +1,6 @@
 /** How MCP servers and their tools are named inside quiver's registry. */
 import { createHash } from "node:crypto";
+import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
 
 /** OpenAI (and most providers) refuse function names longer than this. */
 export const MAX_TOOL_NAME_LENGTH = 64;
@@ -22,4 +23,9 @@ export function mcpToolName(server: string, tool: string): string {
 
 export function mcpToolsetName(server: string): string {
   return `mcp-${server}`;
+}
+
+/** A name quiver itself uses for a toolset (`file`, `all`, …), which a server alias must not take. */
+export function isBuiltinToolsetName(name: string): boolean {
+  return Object.hasOwn(TOOLSETS, name) || (ALL_TOOLSETS as readonly string[]).includes(name);
 }

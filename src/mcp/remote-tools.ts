@@ -1,6 +1,7 @@
 /** A server's tool list: fetching every page, filtering by config, and shaping it for the registry. */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolMeta } from "../registry/index.js";
 import picomatch from "picomatch";
 import type { McpServerConfig } from "./config.js";
 
@@ -42,4 +43,13 @@ export function describeTool(tool: Tool, server: string): string {
 export function toParameters(inputSchema: Tool["inputSchema"]): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = inputSchema as Record<string, unknown>;
   return { ...rest, type: "object", properties: inputSchema.properties ?? {} };
+}
+
+/** Title, every annotation and the output schema, kept as the server sent them. */
+export function toolMeta(tool: Tool): ToolMeta {
+  const meta: ToolMeta = {};
+  if (tool.title !== undefined) meta.title = tool.title;
+  if (tool.annotations !== undefined) meta.annotations = { ...tool.annotations };
+  if (tool.outputSchema !== undefined) meta.outputSchema = tool.outputSchema;
+  return meta;
 }

@@ -12,21 +12,31 @@ export type ImageUrlPart = { type: "image_url"; image_url: { url: string } };
 export type TextPart = { type: "text"; text: string };
 
 /**
- * Text blocks are joined with newlines; `isError` → `{"error": text}`; any image → the
- * multimodal envelope (text and image parts in order, plus `text_summary`); otherwise
- * `{"result": text}`, with `structuredContent` kept when the server sent it.
+ * The context key under which `quiver serve` passes a sink for the server's untouched result,
+ * so a proxied tool's `structuredContent` and blocks reach its client as they were sent.
+ */
+export const RAW_RESULT_SINK = "mcpRawResult";
+export type RawResultSink = (result: CallToolResult) => void;
+
+/**
+ * One copy for the model: text blocks joined with newlines, or the `structuredContent` JSON
+ * when there is no text. `isError` → `{"error": text}`; any image → the multimodal envelope
+ * (text and image parts in order, plus `text_summary`); otherwise `{"result": …}`.
  */
 export function fromMcpResult(result: CallToolResult): ToolOutput {
   const blocks = result.content ?? [];
   const text = blocks.map(blockText).filter((t): t is string => t !== undefined).join("\n");
-  if (result.isError === true) return toolError(text !== "" ? text : "The MCP tool reported an error without a message");
-  if (blocks.some((b) => b.type === "image")) return envelope(blocks, text, result.structuredContent);
-  const body: Record<string, unknown> = { result: text };
-  if (result.structuredContent !== undefined) body.structuredContent = result.structuredContent;
-  return toolResult(body);
+  if (result.isError === true) return toolError(text !== "" ? text : errorWithoutText(result.structuredContent));
+  if (blocks.some((b) => b.type === "image")) return envelope(blocks, text);
+  if (text === "" && result.structuredContent !== undefined) return toolResult({ result: result.structuredContent });
+  return toolResult({ result: text });
 }
 
-function envelope(blocks: ContentBlock[], summary: string, structured: unknown): MultimodalResult {
+function errorWithoutText(structured: unknown): string {
+  return structured !== undefined ? JSON.stringify(structured) : "The MCP tool reported an error without a message";
+}
+
+function envelope(blocks: ContentBlock[], summary: string): MultimodalResult {
   const content: Array<TextPart | ImageUrlPart> = [];
   for (const block of blocks) {
     if (block.type === "image") {
@@ -36,9 +46,7 @@ function envelope(blocks: ContentBlock[], summary: string, structured: unknown):
     const text = blockText(block);
     if (text !== undefined) content.push({ type: "text", text });
   }
-  const out: MultimodalResult = { _multimodal: true, content, text_summary: summary };
-  if (structured !== undefined) out.structuredContent = structured;
-  return out;
+  return { _multimodal: true, content, text_summary: summary };
 }
 
 /** The text a block contributes; binary parts become a short note so the model knows they exist. */

@@ -5,14 +5,15 @@
  * same as in chat.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, handleFunctionCall } from "../model-tools.js";
-import { createLogger, registry, toolError } from "../registry/index.js";
-import type { ApprovalDecision, ApprovalRequest, ToolDefinition } from "../registry/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { getToolDefinitions, handleFunctionCall, toolAway } from "../model-tools.js";
+import { addLogSink, createLogger, registry, toolError } from "../registry/index.js";
+import type { ApprovalDecision, ApprovalRequest, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
-import { toMcpResult } from "./results.js";
+import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
+import type { RawResultSink } from "./results.js";
 
 const log = createLogger("mcp-serve");
 
@@ -29,7 +30,7 @@ const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
-  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
   const selection = {
     ...(opts.enabledToolsets !== undefined && { enabledToolsets: opts.enabledToolsets }),
     ...(opts.disabledToolsets !== undefined && { disabledToolsets: opts.disabledToolsets }),
@@ -42,13 +43,24 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     if (!selected().has(name)) {
+      const away = await toolAway(name, extra.signal);
+      if (away !== undefined) return toMcpResult(away);
+    }
+    if (!selected().has(name)) {
       const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
       return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
     }
-    return toMcpResult(await handleFunctionCall(name, args ?? {}, { signal: extra.signal, approve }));
+    let raw: CallToolResult | undefined;
+    const ctx: ToolContext = { signal: extra.signal, approve, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
+    const token = request.params._meta?.progressToken;
+    if (token !== undefined) ctx.progress = (update) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
+    const output = await handleFunctionCall(name, args ?? {}, ctx);
+    // A proxied MCP tool's result goes back exactly as its server sent it (structuredContent included).
+    return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   });
 
   watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS);
+  forwardLogs(server);
   return server;
 }
 
@@ -101,6 +113,54 @@ function toMcpTool(def: ToolDefinition): Tool {
     inputSchema: { ...schema, type: "object" },
   };
   if (typeof description === "string") tool.description = description;
-  if (registry.getEntry(name)?.readOnly === true) tool.annotations = { readOnlyHint: true };
+  const entry = registry.getEntry(name);
+  const meta = entry?.meta;
+  if (meta?.title !== undefined) tool.title = meta.title;
+  if (meta?.outputSchema !== undefined) tool.outputSchema = meta.outputSchema as Tool["outputSchema"];
+  const annotations = { ...meta?.annotations, ...(entry?.readOnly === true && { readOnlyHint: true }) };
+  if (Object.keys(annotations).length > 0) tool.annotations = annotations;
   return tool;
+}
+
+/** A tool that declares an output schema answers with `structuredContent` too: its JSON object result. */
+function withStructuredContent(result: CallToolResult, meta: ToolMeta | undefined): CallToolResult {
+  if (meta?.outputSchema === undefined || result.isError === true) return result;
+  const first = result.content[0];
+  if (result.content.length !== 1 || first?.type !== "text") return result;
+  try {
+    const parsed = JSON.parse(first.text) as unknown;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return { ...result, structuredContent: parsed as Record<string, unknown> };
+  } catch {
+    // Not JSON: the text alone is the result.
+  }
+  return result;
+}
+
+const MCP_LEVEL: Record<LogRecord["level"], LoggingLevel> = { debug: "debug", info: "info", warn: "warning", error: "error" };
+
+const SEVERITY: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+/**
+ * quiver's log records (proxied servers' messages included) go to the client at or above the
+ * level it chose with `logging/setLevel` — warnings and errors until it chooses.
+ */
+function forwardLogs(server: Server): void {
+  let threshold = SEVERITY.indexOf("warning");
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    threshold = SEVERITY.indexOf(request.params.level);
+    return {};
+  });
+  const remove = addLogSink((record) => {
+    if (server.transport === undefined || SEVERITY.indexOf(MCP_LEVEL[record.level]) < threshold) return;
+    server.sendLoggingMessage({ level: MCP_LEVEL[record.level], logger: record.scope, data: record.message }).catch(ignore);
+  });
+  const previous = server.onclose;
+  server.onclose = () => {
+    remove();
+    previous?.();
+  };
+}
+
+function ignore(): void {
+  // The client went away; nothing to tell it.
 }

@@ -33,4 +33,6 @@ export interface McpServerStatus {
   nextRetryInMs?: number;
   /** What the server called itself in the handshake. */
   server?: { name: string; version: string };
+  /** The last log messages the server sent (`notifications/message`), oldest first. */
+  log: string[];
 }

@@ -335,6 +335,7 @@ function makeEntry(opts: RegisterOptions): ToolEntry {
     dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
     readOnly: opts.readOnly === true,
     timeoutMs: opts.timeoutMs,
+    meta: isPlainObject(opts.meta) ? (opts.meta as ToolEntry["meta"]) : undefined,
   });
 }
 

@@ -50,10 +50,37 @@ export interface ToolCatalog {
   load(names: readonly string[]): void;
 }
 
+/**
+ * How a tool describes itself beyond its schema, in MCP's terms (`quiver serve` passes it on;
+ * MCP tools keep what their server said). Hints are advice, never a guarantee.
+ */
+export interface ToolMeta {
+  title?: string;
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+    [key: string]: unknown;
+  };
+  /** JSON Schema of the tool's structured result. */
+  outputSchema?: JsonSchema;
+}
+
+/** How far a long call has come; `total` when the tool knows it. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 /** Per-call context handed to every handler. */
 export interface ToolContext {
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** Where a long-running tool reports progress (the UI shows it in the tool line). */
+  progress?: (update: ToolProgress) => void;
   toolCallId?: string;
   /** The calling session's tools; absent outside an agent (CLI, MCP server), meaning every available tool. */
   toolCatalog?: ToolCatalog;
@@ -83,6 +110,8 @@ export interface RegisterOptions {
   readOnly?: boolean;
   /** Per-call timeout in ms applied by the model-facing layer; `Infinity` = the tool times itself. */
   timeoutMs?: number;
+  /** Title, annotations and output schema, as MCP describes tools. */
+  meta?: ToolMeta;
 }
 
 /** The read-only record of one registered tool. */
@@ -99,6 +128,7 @@ export interface ToolEntry {
   readonly dynamicSchemaOverrides: (() => Partial<ToolSchema>) | undefined;
   readonly readOnly: boolean;
   readonly timeoutMs: number | undefined;
+  readonly meta: ToolMeta | undefined;
 }
 
 export interface ToolsetAvailability {

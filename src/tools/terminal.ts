@@ -13,6 +13,8 @@ import { ToolInputError, optionalNumberArg, optionalStringArg, reportingInputErr
 export const DEFAULT_TIMEOUT_S = 180;
 export const MAX_TIMEOUT_S = 600;
 
+/** How often a running command reports progress to a caller that listens. */
+const PROGRESS_INTERVAL_MS = 1_000;
 const log = createLogger("tool:terminal");
 
 export interface TerminalResult {
@@ -40,7 +42,13 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
   if (refusal !== undefined) return refusal;
 
   const started = Date.now();
-  const run = await runCommand({ command, cwd, timeoutMs: timeoutS * 1000, signal: ctx.signal });
+  // A long command reports that it is still running (MCP clients show it, and it keeps their timeout alive).
+  const report = ctx.progress;
+  const ticker = report === undefined ? undefined : setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    report({ progress: seconds, message: `running for ${seconds} s` });
+  }, PROGRESS_INTERVAL_MS);
+  const run = await runCommand({ command, cwd, timeoutMs: timeoutS * 1000, signal: ctx.signal }).finally(() => clearInterval(ticker));
   log.debug("command finished", { exitCode: run.exitCode, ms: Date.now() - started, stopped: run.stopped });
 
   if (run.spawnError !== undefined) return toolError(`Could not start bash to run the command: ${run.spawnError}`);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A scriptable MCP server (SDK McpServer over stdio) for quiver's MCP client tests.
 //
-//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N] [--raw-tool JSON]...
+//   node test-mcp-server.mjs [--hang-on-connect] [--exit-at-start] [--page-size N] [--extra-tools N] [--with-prompts] [--raw-tool JSON]... [--broken-list]
 //
 // Each --raw-tool JSON is listed verbatim in tools/list (never callable): for listings the
 // SDK's schema rejects, such as an inputSchema that is not an object schema. --broken-list
@@ -10,7 +10,7 @@
 // Its tools let a test drive it: add_tool/remove_tool (each sends list_changed), storm (N
 // list_changed notifications in a burst), stats (tools/list requests seen, cancellations),
 // crash (exits, optionally in the middle of the call), sleep (until cancelled), fail (isError),
-// image, structured, and read_file (named like a quiver built-in).
+// image, structured, structured_only, progress, log, and read_file (named like a quiver built-in).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -38,7 +38,7 @@ if (flag("--hang-on-connect")) {
 async function serve() {
   const pageSize = option("--page-size", 0);
   const stats = { toolsListRequests: 0, cancelled: 0, pid: process.pid };
-  const mcp = new McpServer({ name: "quiver-test-server", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
+  const mcp = new McpServer({ name: "quiver-test-server", version: "1.0.0" }, { capabilities: { tools: { listChanged: true }, logging: {} } });
   /** name → { listing, handle } so tools/list can be served (and paginated) from one table. */
   const table = new Map();
 
@@ -120,11 +120,49 @@ async function serve() {
     structuredContent: { temperature: 21, unit: "C" },
   }));
   add(
+    "progress",
+    { description: "Sends a progress notification per step, then answers", inputSchema: objectSchema({ steps: { type: "number" }, delayMs: { type: "number" } }, ["steps"]) },
+    { steps: z.number(), delayMs: z.number().optional() },
+    async ({ steps, delayMs = 0 }, extra) => {
+      const token = extra._meta?.progressToken;
+      for (let i = 1; i <= steps; i++) {
+        if (token !== undefined) {
+          await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: i, total: steps, message: `step ${i}/${steps}` } });
+        }
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      return text(token === undefined ? "no progress token" : `done in ${steps} steps`);
+    },
+  );
+  add(
+    "log",
+    { description: "Sends a log message at the given level", inputSchema: objectSchema({ level: { type: "string" }, message: { type: "string" } }, ["level", "message"]) },
+    { level: z.string(), message: z.string() },
+    async ({ level, message }) => {
+      await mcp.server.sendLoggingMessage({ level, logger: "test", data: message });
+      return text("logged");
+    },
+  );
+  add("structured_only", { description: "Returns structured content and no text", inputSchema: objectSchema({}) }, {}, async () => ({
+    content: [],
+    structuredContent: { rows: [1, 2, 3] },
+  }));
+  add(
     "read_file",
     { description: "Named like a quiver built-in", inputSchema: objectSchema({ path: { type: "string" } }, ["path"]) },
     { path: z.string() },
     async ({ path }) => text(`remote read_file of ${path}`),
   );
+  if (flag("--with-prompts")) {
+    // A first prompt before connecting declares the prompts capability (with listChanged).
+    const addPrompt = (name) =>
+      mcp.registerPrompt(name, { description: `Prompt ${name}` }, () => ({ messages: [{ role: "user", content: { type: "text", text: `prompt ${name}` } }] }));
+    addPrompt("first");
+    add("add_prompt", { description: "Adds a prompt (sends prompts/list_changed)", inputSchema: objectSchema({ name: { type: "string" } }, ["name"]) }, { name: z.string() }, async ({ name }) => {
+      addPrompt(name);
+      return text(`added prompt ${name}`);
+    });
+  }
   for (let i = 0; i < option("--extra-tools", 0); i++) {
     add(`extra_${i}`, { description: `Extra tool ${i}`, inputSchema: objectSchema({}) }, {}, async () => text(`extra ${i}`));
   }

@@ -62,6 +62,16 @@ describe("quiver tools with MCP servers", () => {
     expect(JSON.parse(r.stdout)).toEqual({ result: "Echo: hi" });
   });
 
+  test("--debug shows a server's log messages on stderr; without it, info messages stay quiet", async () => {
+    const env = cliEnv({ QUIVER_HOME: homeWith({ p: testServer() }) });
+    const args = ["tools", "call", "mcp__p__log", '{"level":"info","message":"hello from the server log"}'];
+    const debug = await runCli(["--debug", ...args], env);
+    expect(debug.code).toBe(0);
+    expect(debug.stderr).toContain("[quiver info] mcp: [p/test] hello from the server log");
+    const quiet = await runCli(args, env);
+    expect(quiet.stderr).not.toContain("hello from the server log");
+  });
+
   test("tools list and show include MCP tools and report servers that failed", async () => {
     const env = { QUIVER_HOME: homeWith({ everything, dead: testServer(["--exit-at-start"]) }) };
     const list = await runCli(["tools", "list"], cliEnv(env));
@@ -118,7 +128,8 @@ describe("quiver serve over stdio", () => {
     await waitFor(() => changes > 0, "list_changed from quiver serve");
     await waitFor(async () => (await client.listTools()).tools.some((t) => t.name === "mcp__inner__relayed"), "the relayed tool");
     const result = (await client.callTool({ name: "mcp__inner__relayed", arguments: {} })) as CallToolResult;
-    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ result: "I am relayed" });
+    // Passed through as the inner server sent it, not re-wrapped as {"result": …} JSON.
+    expect(result.content).toEqual([{ type: "text", text: "I am relayed" }]);
   });
 });
 

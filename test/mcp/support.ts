@@ -2,6 +2,11 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { connectConfiguredServers } from "../../src/mcp/client.js";
+import type { McpManager } from "../../src/mcp/manager.js";
+import { createQuiverMcpServer } from "../../src/mcp/server.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const TEST_SERVER = fileURLToPath(new URL("../helpers/test-mcp-server.mjs", import.meta.url));
@@ -62,4 +67,37 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * MCP managers and in-memory `quiver serve` clients made by one test file, closed together by
+ * `closeAll()` (call it from afterEach).
+ */
+export function mcpHarness(name: string) {
+  const managers: McpManager[] = [];
+  const clients: Client[] = [];
+  return {
+    async connect(servers: Record<string, unknown>): Promise<McpManager> {
+      const manager = await connectConfiguredServers({ servers, backoff: { initialMs: 100, maxMs: 400 } });
+      managers.push(manager);
+      return manager;
+    },
+    /** An SDK client talking to a new quiver MCP server over InMemoryTransport. */
+    async serveClient(enabledToolsets: string[]): Promise<Client> {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await createQuiverMcpServer({ enabledToolsets }).connect(serverSide);
+      const client = new Client({ name, version: "1.0.0" });
+      await client.connect(clientSide);
+      clients.push(client);
+      return client;
+    },
+    /** Keeps an extra client to close with the rest. */
+    track(client: Client): void {
+      clients.push(client);
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+      await Promise.all(managers.splice(0).map((m) => m.close()));
+    },
+  };
 }

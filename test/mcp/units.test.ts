@@ -26,8 +26,8 @@ describe("names", () => {
 describe("config", () => {
   test("stdio and http entries get defaults: timeout 300 s, connectTimeout 60 s, enabled", () => {
     const { servers, errors } = parseMcpServers({
-      local: { command: "npx", args: ["-y", "pkg", 3], env: { DEBUG: 1 }, cwd: "/tmp", include: "read_*" },
-      remote: { url: "https://example.com/mcp", headers: { Authorization: "Bearer x" }, timeout: 10, connectTimeout: 2.5, enabled: false },
+      local: { command: "npx", args: ["-y", "pkg", 3], env: { DEBUG: 1 }, cwd: "/tmp", include: "read_*", roots: ["/srv/data"] },
+      remote: { url: "https://example.com/mcp", headers: { Authorization: "Bearer x" }, timeout: 10, connectTimeout: 2.5, enabled: false, trust: true },
     });
     expect(errors).toEqual([]);
     expect(servers).toEqual([
@@ -42,6 +42,8 @@ describe("config", () => {
         timeoutMs: 300_000,
         connectTimeoutMs: 60_000,
         enabled: true,
+        trust: false,
+        roots: ["/srv/data"],
       },
       {
         name: "remote",
@@ -51,6 +53,7 @@ describe("config", () => {
         timeoutMs: 10_000,
         connectTimeoutMs: 2_500,
         enabled: false,
+        trust: true,
       },
     ]);
   });
