@@ -9,7 +9,8 @@
  * - top-level `mcp_servers:` (hermes-agent's spelling) for `mcp.servers`;
  * - `agent.toolsets` / `agent.disabledToolsets` as a list or a comma-separated string;
  * - a key left empty (`apiKey:` with no value) counts as unset.
- * Unknown keys inside `model` and `agent` are errors (typos would otherwise be silently ignored);
+ * - `terminal.env.passthrough`: a list of variable names, or a comma-separated string.
+ * Unknown keys inside `model`, `agent` and `terminal` are errors (typos would otherwise be silently ignored);
  * unknown top-level sections and `mcp` keys are kept, for other parts of quiver to read.
  */
 import { readFile } from "node:fs/promises";
@@ -31,6 +32,13 @@ export interface AgentConfig {
   disabledToolsets?: string[];
 }
 
+export interface TerminalConfig {
+  env?: {
+    /** Variables the terminal tool passes on although their names look secret (KEY, TOKEN, …). */
+    passthrough?: string[];
+  };
+}
+
 export interface McpConfig {
   /** Server name → its settings, validated by the MCP layer. */
   servers?: Record<string, Record<string, unknown>>;
@@ -41,6 +49,7 @@ export interface QuiverConfig {
   model?: ModelConfig;
   agent?: AgentConfig;
   mcp?: McpConfig;
+  terminal?: TerminalConfig;
   [section: string]: unknown;
 }
 

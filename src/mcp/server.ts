@@ -9,7 +9,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { getToolDefinitions, handleFunctionCall } from "../model-tools.js";
 import { createLogger, registry, toolError } from "../registry/index.js";
-import type { ApprovalDecision, ApprovalRequest, ToolDefinition } from "../registry/index.js";
+import type { ApprovalDecision, ToolContext, ToolDefinition } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { toMcpResult } from "./results.js";
@@ -19,7 +19,7 @@ const log = createLogger("mcp-serve");
 export interface QuiverServerOptions {
   enabledToolsets?: readonly string[];
   disabledToolsets?: readonly string[];
-  /** Dangerous terminal commands run without asking; without it they are refused (no one can approve remotely). */
+  /** Dangerous commands and protected writes run without asking; without it they come back `approval_required` (no one can approve remotely). */
   allowDangerous?: boolean;
   /** Coalesces a burst of registry changes into one notification (default 50 ms). */
   listChangedDelayMs?: number;
@@ -34,7 +34,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     ...(opts.enabledToolsets !== undefined && { enabledToolsets: opts.enabledToolsets }),
     ...(opts.disabledToolsets !== undefined && { disabledToolsets: opts.disabledToolsets }),
   };
-  const approve = approvalPolicy(opts.allowDangerous === true);
+  const policy = approvalPolicy(opts.allowDangerous === true);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
 
@@ -45,7 +45,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
       const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
       return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
     }
-    return toMcpResult(await handleFunctionCall(name, args ?? {}, { signal: extra.signal, approve }));
+    return toMcpResult(await handleFunctionCall(name, args ?? {}, { signal: extra.signal, ...policy }));
   });
 
   watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS);
@@ -85,11 +85,17 @@ function watchGeneration(server: Server, delayMs: number): void {
   };
 }
 
-function approvalPolicy(allowDangerous: boolean): (request: ApprovalRequest) => Promise<ApprovalDecision> {
-  return async (request) => {
-    if (allowDangerous) return "once";
-    log.warn(`refused ${request.reason} for an MCP client: ${request.subject} (start quiver serve with --allow-dangerous to allow such commands)`);
-    return "deny";
+/**
+ * No user sits behind an MCP client, so no one is asked: with --allow-dangerous everything
+ * that would ask runs; without it the tool answers `approval_required`, naming the flag.
+ * Catastrophic commands are refused by the tools either way.
+ */
+function approvalPolicy(allowDangerous: boolean): Pick<ToolContext, "approve" | "approvalUnavailable"> {
+  if (allowDangerous) return { approve: async (): Promise<ApprovalDecision> => "once" };
+  return {
+    approvalUnavailable:
+      "This quiver serve was started without --allow-dangerous, so no one can approve it here. " +
+      "To allow such commands and writes, restart it as `quiver serve --allow-dangerous` (catastrophic commands stay refused).",
   };
 }
 

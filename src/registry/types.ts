@@ -43,6 +43,11 @@ export interface ApprovalRequest {
 export interface ToolContext {
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /**
+   * When `approve` is absent: why no one can approve here and how to allow it (a front end's
+   * policy, e.g. serve's --allow-dangerous). Shown in the `approval_required` error.
+   */
+  approvalUnavailable?: string;
   toolCallId?: string;
   [key: string]: unknown;
 }

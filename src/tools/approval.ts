@@ -1,50 +1,11 @@
 /**
- * Decides whether a command or a write may run: hardline rules refuse outright, dangerous
- * rules ask the user through `ctx.approve`. Remembering "session" answers is the caller's
- * job; the tools ask every time with the rule's stable key.
+ * Turns a safety assessment (src/safety/) into what a tool does: `refuse` never runs, `ask`
+ * asks the user through `ctx.approve` once per rule, `allow` runs. Remembering "session"
+ * answers is the caller's job; the tools ask every time with the rule's stable key.
  */
 import { toolError } from "../registry/index.js";
 import type { ApprovalDecision, ToolContext } from "../registry/index.js";
-import { DANGEROUS_PATTERNS, HARDLINE_PATTERNS } from "./approval-patterns.js";
-import type { CommandRule } from "./approval-patterns.js";
-import { realTarget, sensitivePathRule } from "./path-safety.js";
-import type { PathRule } from "./path-safety.js";
-
-export interface CommandVerdict {
-  /** The first hardline rule matched: the command must never run. */
-  hardline?: CommandRule;
-  /** Every dangerous rule matched, one per key, in table order. */
-  dangerous: CommandRule[];
-}
-
-// Line continuations would otherwise split `rm -rf \<newline> /` across "commands".
-function normalise(command: string): string {
-  return command.replace(/\\\r?\n/g, " ");
-}
-
-export function classifyCommand(command: string): CommandVerdict {
-  const text = normalise(command);
-  const hardline = HARDLINE_PATTERNS.find((rule) => rule.pattern.test(text));
-  if (hardline !== undefined) return { hardline, dangerous: [] };
-  const dangerous: CommandRule[] = [];
-  for (const rule of DANGEROUS_PATTERNS) {
-    if (rule.pattern.test(text) && !dangerous.some((d) => d.key === rule.key)) dangerous.push(rule);
-  }
-  return { dangerous };
-}
-
-/** The sensitive-path rule a write to `absPath` falls under, following symlinks too. */
-export async function classifyWritePath(absPath: string): Promise<PathRule | undefined> {
-  return sensitivePathRule(absPath) ?? sensitivePathRule(await realTarget(absPath));
-}
-
-export function hardlineRefusal(rule: CommandRule): string {
-  return toolError(
-    `Refused: this command matches a catastrophic pattern (${rule.reason}) and is never run, even with the user's approval. ` +
-      "Choose a narrower, safer command.",
-    { error_type: "hardline_refused", rule: rule.key },
-  );
-}
+import type { Assessment, RuleHit } from "../safety/index.js";
 
 export interface ApprovalAsk {
   tool: string;
@@ -52,22 +13,36 @@ export interface ApprovalAsk {
   subject: string;
   /** "command" or "write" — used in the messages. */
   action: "command" | "write";
-  rules: ReadonlyArray<{ key: string; reason: string }>;
 }
 
-/**
- * Asks for each rule in turn. Returns undefined when everything was approved, else the
- * error result to hand back (no callback, denied, or the callback failed).
- */
-export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<string | undefined> {
+/** Undefined when the assessment lets the action run (approved if it had to be), else the error result. */
+export async function gate(ctx: ToolContext, ask: ApprovalAsk, assessment: Assessment): Promise<string | undefined> {
+  if (assessment.verdict === "allow") return undefined;
+  if (assessment.verdict === "refuse") return hardlineRefusal(ask, assessment.rules[0] ?? { key: "refused", reason: "catastrophic" });
+  return seekApproval(ctx, ask, assessment.rules);
+}
+
+function hardlineRefusal(ask: ApprovalAsk, rule: RuleHit): string {
+  const what = ask.action === "command" ? "this command" : `writing ${ask.subject}`;
+  return toolError(
+    `Refused: ${what} is catastrophic (${rule.reason}) and is never run, even with the user's approval. ` +
+      "Choose a narrower, safer command.",
+    { error_type: "hardline_refused", rule: rule.key },
+  );
+}
+
+/** Asks for each rule in turn; the first "no" (or no one to ask) stops. */
+async function seekApproval(ctx: ToolContext, ask: ApprovalAsk, rules: readonly RuleHit[]): Promise<string | undefined> {
   const what = ask.action === "command" ? "This command" : `Writing ${ask.subject}`;
-  for (const rule of ask.rules) {
+  for (const rule of rules) {
     if (ctx.approve === undefined) {
-      return toolError(
-        `${what} needs the user's approval (${rule.reason}), and no approval callback is available here. ` +
-          "To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.",
-        { error_type: "approval_required", rule: rule.key },
-      );
+      const how =
+        ctx.approvalUnavailable ??
+        "No approval callback is available here. To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.";
+      return toolError(`${what} needs approval (${rule.reason}) and was not run. ${how}`, {
+        error_type: "approval_required",
+        rule: rule.key,
+      });
     }
     let decision: ApprovalDecision;
     try {
