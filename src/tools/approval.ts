@@ -39,7 +39,7 @@ async function seekApproval(ctx: ToolContext, ask: ApprovalAsk, rules: readonly 
       const how =
         ctx.approvalUnavailable ??
         "No approval callback is available here. To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.";
-      return toolError(`${what} needs approval (${rule.reason}) and was not run. ${how}`, {
+      return toolError(`${what} needs the user's approval (${rule.reason}) and was not run. ${how}`, {
         error_type: "approval_required",
         rule: rule.key,
       });
