@@ -160,6 +160,7 @@ function redirect(node: SyntaxNode, state: WalkState, extraArgs: string[]): void
 function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined): void {
   const argv: string[] = [];
   let dynamicName = false;
+  const words: SyntaxNode[][] = [];
   for (const child of node.namedChildren) {
     if (child === null) continue;
     if (child.type === "variable_assignment") {
@@ -168,10 +169,16 @@ function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], s
     } else if (child.type === "file_redirect") redirect(child, state, extraArgs);
     else if (child.type === "herestring_redirect") stdinText = hereText(child, state);
     else {
-      const expanded = expandWord(child, state);
-      if (child.type === "command_name") dynamicName = expanded.dynamic;
-      argv.push(...expanded.fields);
+      const last = words[words.length - 1];
+      const previous = last?.[last.length - 1];
+      if (previous !== undefined && previous.endIndex === child.startIndex) last!.push(child);
+      else words.push([child]);
     }
+  }
+  for (const word of words) {
+    const expanded = expandWord(word, state);
+    if (word[0]!.type === "command_name") dynamicName = expanded.dynamic;
+    argv.push(...expanded.fields);
   }
   argv.push(...extraArgs);
   if (argv.length === 0) return;

@@ -97,7 +97,7 @@ const SPAWNS: RegExp[] = [
   /\b(?:system|exec|qx|fork|kill|popen|passthru|shell_exec|proc_open|pcntl_exec|io\.popen|os\.execute)\s*[(\s'"{]|%x[({[]|IO\.popen|Process\.spawn|Open3/,
 ];
 const DELETES = /\b(?:os\.(?:remove|unlink|rmdir|removedirs|truncate)|shutil\.(?:rmtree|move)|rmtree|remove_tree|unlinkSync|rmSync|rmdirSync|fs\.(?:rm|unlink|rmdir|truncate)\w*|fsPromises\.rm|File\.delete|FileUtils\.(?:rm\w*|remove\w*)|Dir\.(?:delete|rmdir)|unlink|rmdir|\.unlink\(|\.rmdir\(|\.truncate\(|os\.remove)\b/;
-const WRITES = /open\([^)]*["'][^"']*[wax+][^"']*["']|\.write_(?:text|bytes)\(|\b(?:writeFile|appendFile|createWriteStream|copyFile|cpSync|renameSync|rename|symlink\w*|chmod\w*|chown\w*|file_put_contents|fputs|fwrite)\b|shutil\.copy\w*|File\.(?:write|open\([^)]*["'][wa])|IO\.write|open\s*\(?\s*[\w$]*\s*,\s*["']?\s*[>+]|open\s*\(?\s*[\w$]*\s*,\s*["']?\s*>|io\.open\([^)]*["'][wa]/;
+const WRITES = /open\([^)]*["'][^"']*[wax+][^"']*["']|\.write_(?:text|bytes)\(|\b(?:writeFile\w*|appendFile\w*|createWriteStream|copyFile\w*|cpSync|rename\w*|symlink\w*|chmod\w*|chown\w*|file_put_contents|fputs|fwrite)\b|shutil\.copy\w*|File\.(?:write|open\([^)]*["'][wa])|IO\.write|open\s*\(?\s*[\w$]*\s*,\s*["']?\s*[>+]|open\s*\(?\s*[\w$]*\s*,\s*["']?\s*>|io\.open\([^)]*["'][wa]/;
 const OUTSIDE = /["'`](?:\/(?!dev\/null)|~|\.\.)|expanduser|homedir|Path\.home|environ|getenv|process\.env|ENV\[|\$HOME|\$ENV/;
 const HIDDEN = /\b(?:eval|exec|compile|__import__|importlib|getattr|Function|b64decode|base64|atob|fromCharCode|unpack|decode\s*\(\s*["']rot|codecs)\b|\\x[0-9a-fA-F]{2}|\bchr\s*\(\s*\d|require\(\s*[^'"`\s)]|\bimport\s*\(\s*[^'"`\s)]/;
 const FORK_BOMB = /\bfork\s+while\s+fork\b|while\s*(?:True|1)\s*:\s*os\.fork\(\)|loop\s*\{?\s*fork|while\s*\(\s*1\s*\)\s*\{?\s*fork/;

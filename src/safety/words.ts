@@ -39,9 +39,12 @@ interface Partial {
 const quote = (text: string): string => text.replace(QUOTABLE, (ch) => ESC + ch);
 const literal = (text: string, quoted: boolean): Partial => ({ alts: [quoted ? quote(text) : text], dynamic: false });
 
-/** The fields of an argument or command word. */
-export function expandWord(node: SyntaxNode, scope: WordScope): Expanded {
-  const partial = evaluate(node, scope, false, true);
+/**
+ * The fields of an argument or command word. The grammar sometimes cuts one bash word in two
+ * (`-rf$IFS/etc` → `-rf$` + `IFS/etc`); callers pass such touching nodes together.
+ */
+export function expandWord(nodes: SyntaxNode | readonly SyntaxNode[], scope: WordScope): Expanded {
+  const partial = evaluateRun(Array.isArray(nodes) ? nodes : [nodes as SyntaxNode], scope);
   const fields: string[] = [];
   for (const alt of partial.alts) {
     for (const braced of braceExpand(alt)) {
@@ -52,6 +55,36 @@ export function expandWord(node: SyntaxNode, scope: WordScope): Expanded {
     }
   }
   return { fields: [...new Set(fields)], dynamic: partial.dynamic };
+}
+
+/**
+ * Touching nodes as one word. Concatenations are flattened and plain words (and the stray `$`
+ * tokens the grammar leaves) are rejoined as text first, so a split `$NAME` is whole again.
+ */
+function evaluateRun(nodes: readonly SyntaxNode[], scope: WordScope): Partial {
+  const parts: Partial[] = [];
+  let text = "";
+  let first = true;
+  const flushText = (): void => {
+    if (text !== "") parts.push(unquotedWord(text, scope, parts.length === 0));
+    text = "";
+  };
+  for (const node of nodes.flatMap(flatten)) {
+    if (node.type === "word" || !node.isNamed) text += node.text;
+    else {
+      flushText();
+      parts.push(evaluate(node, scope, false, first));
+    }
+    first = false;
+  }
+  flushText();
+  return parts.reduce(join2, { alts: [""], dynamic: false });
+}
+
+function flatten(node: SyntaxNode): SyntaxNode[] {
+  if (node.type === "command_name") return node.children.filter((c) => c !== null).flatMap(flatten);
+  if (node.type === "concatenation") return node.children.filter((c) => c !== null).flatMap(flatten);
+  return [node];
 }
 
 /** The value of an assignment's right-hand side: no splitting, no globbing (as bash does). */
@@ -81,7 +114,7 @@ function evaluate(node: SyntaxNode, scope: WordScope, quoted: boolean, atStart: 
     case "translated_string":
       return doubleQuoted(node, scope);
     case "concatenation":
-      return concatenate(node.namedChildren.filter((c) => c !== null), scope, quoted);
+      return evaluateRun([node], scope);
     case "simple_expansion":
     case "expansion":
       return variable(node.text, scope, quoted);
@@ -98,30 +131,38 @@ function evaluate(node: SyntaxNode, scope: WordScope, quoted: boolean, atStart: 
   }
 }
 
-function concatenate(parts: SyntaxNode[], scope: WordScope, quoted: boolean): Partial {
-  let acc: Partial = { alts: [""], dynamic: false };
-  parts.forEach((part, i) => {
-    const next = evaluate(part, scope, quoted, i === 0);
-    const alts: string[] = [];
-    for (const a of acc.alts) for (const b of next.alts) if (alts.length < MAX_ALTERNATIVES) alts.push(a + b);
-    acc = { alts, dynamic: acc.dynamic || next.dynamic };
-  });
-  return acc;
-}
-
-/** Unquoted text: `\x` quotes x, `\<newline>` vanishes, a leading `~` is the home. */
+/**
+ * Unquoted text: `\x` quotes x, `\<newline>` vanishes, a leading `~` is the home. The grammar
+ * sometimes leaves a `$NAME` inside a plain word (`$IFS/etc`), so those are expanded here too.
+ */
 function unquotedWord(text: string, scope: WordScope, atStart: boolean): Partial {
+  const pieces: Partial[] = [];
   let out = "";
   for (let i = 0; i < text.length; i++) {
-    if (text[i] !== "\\") out += text[i];
+    const ref = text[i] === "$" ? /^\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(text.slice(i)) : null;
+    if (ref !== null) {
+      pieces.push({ alts: [out], dynamic: false }, variable(ref[0], scope, false));
+      out = "";
+      i += ref[0].length - 1;
+    } else if (text[i] !== "\\") out += text[i];
     else if (text[i + 1] === "\n") i++;
     else if (i + 1 < text.length) out += ESC + text[++i]!;
   }
-  if (atStart && out.startsWith("~")) {
-    const m = /^~([\w.-]*)(?=\/|$)/.exec(out);
-    if (m !== null) out = quote(absolutePath(m[0], scope.env)) + out.slice(m[0].length);
+  pieces.push({ alts: [out], dynamic: false });
+  if (atStart) {
+    const first = pieces[0]!.alts[0]!;
+    const m = /^~([\w.-]*)(?=\/|$)/.exec(first);
+    if (m !== null && (pieces.length === 1 || first.length > m[0].length)) {
+      pieces[0] = { alts: [quote(absolutePath(m[0], scope.env)) + first.slice(m[0].length)], dynamic: false };
+    }
   }
-  return { alts: [out], dynamic: false };
+  return pieces.reduce(join2);
+}
+
+function join2(acc: Partial, next: Partial): Partial {
+  const alts: string[] = [];
+  for (const a of acc.alts) for (const b of next.alts) if (alts.length < MAX_ALTERNATIVES) alts.push(a + b);
+  return { alts, dynamic: acc.dynamic || next.dynamic };
 }
 
 function doubleQuoted(node: SyntaxNode, scope: WordScope): Partial {
@@ -130,11 +171,7 @@ function doubleQuoted(node: SyntaxNode, scope: WordScope): Partial {
   const text = node.text;
   const base = node.startIndex;
   let at = node.type === "translated_string" ? 2 : 1;
-  const append = (next: Partial): void => {
-    const alts: string[] = [];
-    for (const a of acc.alts) for (const b of next.alts) if (alts.length < MAX_ALTERNATIVES) alts.push(a + b);
-    acc = { alts, dynamic: acc.dynamic || next.dynamic };
-  };
+  const append = (next: Partial): void => void (acc = join2(acc, next));
   for (const child of node.namedChildren) if (child !== null) parts.push(child);
   for (const child of parts) {
     const start = child.startIndex - base;
