@@ -3,7 +3,7 @@
  * so it is refused) and the protected ones (writing them gives code execution or leaks keys,
  * so it asks). Pure functions of the path and the environment, plus symlink resolution.
  */
-import { realpathSync } from "node:fs";
+import { readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
 
@@ -135,13 +135,24 @@ function realEnv(env: SafetyEnv): SafetyEnv {
 
 /**
  * The path with symlinks resolved, also when it does not exist yet (its nearest existing
- * parent is resolved), so a link cannot smuggle a write into ~/.ssh.
+ * parent is resolved) or is a dangling link (`>>` would create the link's target), so a link
+ * cannot smuggle a write into ~/.ssh.
  */
-export function realTarget(absPath: string): string {
+export function realTarget(absPath: string, hops = 0): string {
   try {
     return realpathSync(absPath);
   } catch {
-    const parent = dirname(absPath);
-    return parent === absPath ? absPath : join(realTarget(parent), basename(absPath));
+    // not there (yet): a dangling link or a missing path
   }
+  if (hops < MAX_LINK_HOPS) {
+    try {
+      return realTarget(resolve(dirname(absPath), readlinkSync(absPath)), hops + 1);
+    } catch {
+      // not a link
+    }
+  }
+  const parent = dirname(absPath);
+  return parent === absPath ? absPath : join(realTarget(parent, hops), basename(absPath));
 }
+
+const MAX_LINK_HOPS = 16;
