@@ -54,7 +54,7 @@ export async function assessCommand(command: string, opts: AssessOptions = {}): 
       const facts = collectFacts(root, { ...env, cwd }, vars, known);
       if (root.hasError) findings.push(UNPARSABLE);
       findings.push(...facts.findings);
-      for (const [path, at] of facts.writes) findings.push(...judgeWriteTarget(path, { ...env, cwd: at }));
+      for (const [path, at] of facts.writes) findings.push(...judgeWriteTarget(path, env, at));
       for (const cmd of facts.commands) judgeCommand(cmd, depth);
     } finally {
       free();
@@ -72,7 +72,7 @@ export async function assessCommand(command: string, opts: AssessOptions = {}): 
     const code = judgeCodeRunner(inv, piped, stdinText);
     findings.push(...code.findings);
     for (const script of code.scripts) judgeText(script, inv.cwd, depth + 1);
-    for (const target of writeTargets(inv)) findings.push(...judgeWriteTarget(target, { ...env, cwd: inv.cwd }));
+    for (const target of writeTargets(inv)) findings.push(...judgeWriteTarget(target, env, inv.cwd));
     for (const inner of findExecs(inv)) judgeInvocation(invocation(inner, inv.cwd), false, undefined, depth + 1);
   };
 

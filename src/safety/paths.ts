@@ -118,7 +118,7 @@ export function absolutePath(path: string, env: SafetyEnv): string {
 /** The first protected-path rule the path falls under, looking through symlinks too. */
 export function protectedPathRule(path: string, env: SafetyEnv): PathRule | undefined {
   const lexical = absolutePath(path, env);
-  const envs = [env, realEnv(env)];
+  const envs = [env, realEnvOf(env)];
   for (const candidate of [lexical, realTarget(lexical)]) {
     for (const e of envs) {
       const hit = PROTECTED_PATHS.find((rule) => rule.matches(candidate, e));
@@ -128,9 +128,16 @@ export function protectedPathRule(path: string, env: SafetyEnv): PathRule | unde
   return undefined;
 }
 
-/** The environment with its directories' symlinks resolved (macOS: /var → /private/var). */
-function realEnv(env: SafetyEnv): SafetyEnv {
-  return { cwd: realTarget(env.cwd), home: realTarget(env.home), quiverHome: realTarget(env.quiverHome) };
+const realEnvs = new WeakMap<SafetyEnv, SafetyEnv>();
+
+/** The environment with its directories' symlinks resolved (macOS: /var → /private/var), once per env. */
+function realEnvOf(env: SafetyEnv): SafetyEnv {
+  let real = realEnvs.get(env);
+  if (real === undefined) {
+    real = { cwd: realTarget(env.cwd), home: realTarget(env.home), quiverHome: realTarget(env.quiverHome) };
+    realEnvs.set(env, real);
+  }
+  return real;
 }
 
 /**
@@ -140,7 +147,7 @@ function realEnv(env: SafetyEnv): SafetyEnv {
  */
 export function realTarget(absPath: string, hops = 0): string {
   try {
-    return realpathSync(absPath);
+    return realpathSync.native(absPath);
   } catch {
     // not there (yet): a dangling link or a missing path
   }

@@ -24,9 +24,9 @@ export function writeTargets(inv: Invocation): string[] {
 }
 
 /** A write onto a disk device is refused; a write to a protected path asks. */
-export function judgeWriteTarget(path: string, env: SafetyEnv): Finding[] {
+export function judgeWriteTarget(path: string, env: SafetyEnv, cwd = env.cwd): Finding[] {
   if (isOpaque(path) || path === "") return [];
-  const abs = absolutePath(path, env);
+  const abs = absolutePath(path, { ...env, cwd });
   if (isBlockDevice(abs)) return [{ key: "overwrite-disk", reason: "writing onto a disk device", verdict: "refuse" }];
   const rule = protectedPathRule(abs, env);
   return rule === undefined ? [] : [{ ...rule, verdict: "ask" }];
