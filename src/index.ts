@@ -14,3 +14,5 @@ export type { QuiverConfig } from "./config.js";
 export { connectConfiguredServers, createMcpManager } from "./mcp/client.js";
 export { McpManager } from "./mcp/manager.js";
 export type { McpServerStatus, McpServerState } from "./mcp/status.js";
+export { assessCommand, assessWrite, COMMAND_RULES, PROTECTED_PATHS } from "./safety/index.js";
+export type { Assessment, AssessOptions, RuleHit, Verdict } from "./safety/index.js";

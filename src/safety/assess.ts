@@ -9,6 +9,7 @@
  */
 import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { UNPARSABLE, collectFacts, type Finding, type SimpleCommand } from "./commands.js";
+import { Downloads } from "./downloads.js";
 import { judgeCodeRunner } from "./interpreters.js";
 import { bashParser } from "./parser.js";
 import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
@@ -37,6 +38,7 @@ function normaliseText(text: string): string {
 }
 
 const DYNAMIC: Finding = { key: "dynamic-command", reason: "the program to run comes from a variable, eval or $(…)", verdict: "ask" };
+const RUNS_DOWNLOAD: Finding = { key: "pipe-to-shell", reason: "running a file downloaded earlier in the same command (curl -o x.sh && sh x.sh)", verdict: "ask" };
 const TOO_DEEP: Finding = { key: "nested-shell", reason: "shells nested too deep to judge", verdict: "ask" };
 
 export async function assessCommand(command: string, opts: AssessOptions = {}): Promise<Assessment> {
@@ -61,9 +63,13 @@ export async function assessCommand(command: string, opts: AssessOptions = {}): 
     }
   };
 
+  const downloads = new Downloads(env);
   const judgeCommand = (cmd: SimpleCommand, depth: number): void => {
     if (cmd.dynamicName || isOpaque(cmd.argv[0] ?? "")) findings.push(DYNAMIC);
-    judgeInvocation(invocation(cmd.argv, cmd.cwd), cmd.piped, cmd.stdinText, depth);
+    const inv = invocation(cmd.argv, cmd.cwd);
+    downloads.record(inv, cmd.redirectTargets);
+    if (downloads.runs(inv, cmd.argv[0] ?? "")) findings.push(RUNS_DOWNLOAD);
+    judgeInvocation(inv, cmd.piped, cmd.stdinText, depth);
   };
 
   const judgeInvocation = (inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number): void => {

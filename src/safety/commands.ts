@@ -17,6 +17,8 @@ export interface SimpleCommand {
   piped: boolean;
   /** Its stdin is this here-document or here-string. */
   stdinText?: string;
+  /** Files its own redirections write (`curl … > x.sh`). */
+  redirectTargets: string[];
   cwd: string;
 }
 
@@ -75,7 +77,7 @@ function visit(node: SyntaxNode, state: WalkState): void {
   if (node.isMissing) state.facts.findings.push(UNPARSABLE);
   switch (node.type) {
     case "command":
-      return visitCommand(node, state, [], undefined);
+      return visitCommand(node, state, [], undefined, []);
     case "redirected_statement":
       return visitRedirected(node, state);
     case "variable_assignment":
@@ -121,6 +123,7 @@ function visitFor(node: SyntaxNode, state: WalkState): void {
 
 function visitRedirected(node: SyntaxNode, state: WalkState): void {
   const extraArgs: string[] = [];
+  const writesBefore = state.facts.writes.length;
   let stdinText: string | undefined;
   const continuations: SyntaxNode[] = [];
   for (const r of node.childrenForFieldName("redirect")) {
@@ -132,7 +135,8 @@ function visitRedirected(node: SyntaxNode, state: WalkState): void {
     }
   }
   const body = node.childForFieldName("body");
-  if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText);
+  const targets = state.facts.writes.slice(writesBefore).map(([path]) => path);
+  if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText, targets);
   else if (body !== null) visit(body, state);
   // `cat <<EOF | sh`: the grammar hangs the rest of the pipeline on the here-document.
   for (const c of continuations) withPiped(state, true, () => visit(c, state));
@@ -157,7 +161,7 @@ function redirect(node: SyntaxNode, state: WalkState, extraArgs: string[]): void
   for (const word of rest) extraArgs.push(...expandWord(word, state).fields);
 }
 
-function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined): void {
+function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined, redirectTargets: string[]): void {
   const argv: string[] = [];
   let dynamicName = false;
   const words: SyntaxNode[][] = [];
@@ -182,7 +186,7 @@ function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], s
   }
   argv.push(...extraArgs);
   if (argv.length === 0) return;
-  const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd };
+  const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd, redirectTargets };
   if (stdinText !== undefined) command.stdinText = stdinText;
   state.facts.commands.push(command);
   if (argv[0] === "cd") changeDirectory(argv[1], state);

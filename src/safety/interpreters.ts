@@ -5,7 +5,7 @@
  * another language is judged by what it does (deletes, writes outside the working directory,
  * spawns processes, or hides what it does).
  */
-import { type Invocation, isOpaque, operands } from "./argv.js";
+import { type Invocation, hasFlag, isOpaque, operands } from "./argv.js";
 import type { Finding } from "./commands.js";
 
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "rbash"]);
@@ -67,7 +67,8 @@ function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, o
     return;
   }
   if (inv.name === "su") return;
-  const [script] = operands(inv);
+  // `bash -s -- args` reads the script from stdin; the operands are its arguments.
+  const [script] = hasFlag(inv, "s") ? [] : operands(inv);
   if (script === undefined || script === "-" || script === "/dev/stdin") {
     if (stdinText !== undefined && !piped) out.scripts.push(stdinText);
     else if (piped) out.findings.push(finding(PIPE_TO_SHELL, "piping data into a shell (… | sh) runs whatever the data says"));

@@ -35,6 +35,10 @@ function findRoots(inv: Invocation): string[] {
   return roots.length > 0 ? roots : ["."];
 }
 
+/** Tests that narrow what find deletes; without one, it deletes everything under its roots. */
+const FIND_FILTER = /^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|[acm](?:time|min)|size|user|group|perm|empty|inum|samefile|links|uid|gid)$/;
+const findDeletesAll = (inv: Invocation): boolean => findDeletes(inv) && !inv.args.some((a) => FIND_FILTER.test(a));
+
 const DELETERS = new Set(["rm", "unlink", "rmdir", "shred", "srm"]);
 /** `find … -delete` or `-exec rm …`; the `-exec` commands are judged on their own too. */
 function findDeletes(inv: Invocation): boolean {
@@ -55,7 +59,7 @@ const SQL_TRUNCATE = /\bTRUNCATE\s+(?:TABLE\s+)?(?!-)["`\w]/i;
 export const COMMAND_RULES: readonly CommandRule[] = [
   // Catastrophic: refused outright.
   { key: "delete-root", verdict: "refuse", reason: "recursive delete of the filesystem root, a system directory or a home directory", commands: ["rm"], test: (inv, env) => recursive(inv) && critical(inv, env) },
-  { key: "delete-root", verdict: "refuse", reason: "deleting everything find finds under the filesystem root, a system directory or a home directory", commands: ["find"], test: (inv, env) => findDeletes(inv) && critical(inv, env, findRoots(inv)) },
+  { key: "delete-root", verdict: "refuse", reason: "deleting everything find finds under the filesystem root, a system directory or a home directory", commands: ["find"], test: (inv, env) => findDeletesAll(inv) && critical(inv, env, findRoots(inv)) },
   { key: "chmod-root", verdict: "refuse", reason: "recursive permission or ownership change of the filesystem root, a system directory or a home directory", commands: ["chmod", "chown", "chgrp"], test: (inv, env) => recursive(inv) && critical(inv, env) },
   { key: "format-disk", verdict: "refuse", reason: "formatting or wiping a disk device", commands: ["mkfs", "mke2fs", "mkswap", "wipefs", "blkdiscard", "shred", "mkdosfs", "newfs"], test: (inv) => onDevice(inv) },
   { key: "format-disk", verdict: "refuse", reason: "erasing a disk's partition table", commands: ["sgdisk", "gdisk", "sfdisk"], test: (inv) => hasFlag(inv, "Zo", ["zap-all", "clear", "delete"]) && onDevice(inv) },

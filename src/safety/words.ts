@@ -220,12 +220,14 @@ function stripQuotes(text: string): string {
   return text.replace(/^["']|["']$/g, "");
 }
 
-/** `$(echo x)` / `$(printf %s x)` with literal arguments is just x. */
+/** `$(echo x)` / `$(printf %s x)` with literal arguments is just x; `$()`, `$(true)` are empty. */
 function echoed(node: SyntaxNode, scope: WordScope): string | undefined {
-  const body = node.namedChildren.filter((c) => c !== null);
+  const body = node.namedChildren.filter((c) => c !== null && c.type !== "comment");
+  if (body.length === 0) return "";
   if (body.length !== 1 || body[0]!.type !== "command") return undefined;
   const words = body[0]!.namedChildren.filter((c) => c !== null);
   const name = words[0]?.text;
+  if ((name === "true" || name === ":") && words.length === 1) return "";
   if (name !== "echo" && name !== "printf") return undefined;
   const args = words.slice(name === "printf" && words[1]?.text === "%s" ? 2 : 1);
   if (args.some((a) => a.type !== "word" && a.type !== "raw_string" && a.type !== "string")) return undefined;
