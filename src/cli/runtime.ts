@@ -6,7 +6,7 @@ import { loadConfig, type QuiverConfig } from "../config.js";
 import type { McpManager } from "../mcp/manager.js";
 import { loadBuiltinTools } from "../model-tools.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
-import { setTerminalEnvPassthrough } from "../safety/index.js";
+import { setTerminalEnvPassthrough } from "../safety/child-env.js";
 
 export interface RuntimeOptions {
   /** Connect the MCP servers of config.yaml (default true). */

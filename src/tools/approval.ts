@@ -5,9 +5,9 @@
  */
 import { toolError } from "../registry/index.js";
 import type { ApprovalDecision, ToolContext } from "../registry/index.js";
-import type { Assessment, RuleHit } from "../safety/index.js";
+import type { AssessOptions, Assessment, RuleHit } from "../safety/index.js";
 
-export interface ApprovalAsk {
+interface ApprovalAsk {
   tool: string;
   /** The command or path, shown to the user verbatim. */
   subject: string;
@@ -15,8 +15,22 @@ export interface ApprovalAsk {
   action: "command" | "write";
 }
 
+// The safety layer is imported on first use, so tool discovery and CLI start-up never load it.
+const safety = (): Promise<typeof import("../safety/index.js")> => import("../safety/index.js");
+
+/** `gate` for a shell command. */
+export async function gateCommand(ctx: ToolContext, tool: string, command: string, opts: AssessOptions): Promise<string | undefined> {
+  const assessment = await (await safety()).assessCommand(command, opts);
+  return gate(ctx, { tool, subject: command, action: "command" }, assessment);
+}
+
+/** `gate` for a file write. */
+export async function gateWrite(ctx: ToolContext, tool: string, path: string): Promise<string | undefined> {
+  return gate(ctx, { tool, subject: path, action: "write" }, await (await safety()).assessWrite(path));
+}
+
 /** Undefined when the assessment lets the action run (approved if it had to be), else the error result. */
-export async function gate(ctx: ToolContext, ask: ApprovalAsk, assessment: Assessment): Promise<string | undefined> {
+async function gate(ctx: ToolContext, ask: ApprovalAsk, assessment: Assessment): Promise<string | undefined> {
   if (assessment.verdict === "allow") return undefined;
   if (assessment.verdict === "refuse") return hardlineRefusal(ask, assessment.rules[0] ?? { key: "refused", reason: "catastrophic" });
   return seekApproval(ctx, ask, assessment.rules);

@@ -5,8 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { assessWrite } from "../safety/index.js";
-import { gate } from "./approval.js";
+import { gateWrite } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { looksBinary } from "./binary-file.js";
 import { displayPath, requireRegularFile, resolveUserPath } from "./path-safety.js";
@@ -34,7 +33,7 @@ async function patch(args: Record<string, unknown>, ctx: ToolContext): Promise<s
     );
   }
 
-  const refusal = await gate(ctx, { tool: "patch", subject: path, action: "write" }, await assessWrite(path));
+  const refusal = await gateWrite(ctx, "patch", path);
   if (refusal !== undefined) return refusal;
   // split/join rather than String.replace: `$&` and friends in new_string must stay literal.
   const updated = replaceAll ? text.split(oldString).join(newString) : replaceFirst(text, oldString, newString);
@@ -77,7 +76,7 @@ registry.register({
     description:
       "Edit a file by replacing an exact string. old_string must match exactly once (include enough context), " +
       "unless replace_all is true. Whitespace and line breaks must match the file exactly. " +
-      "Edits to sensitive paths (~/.ssh, ~/.config, /etc, shell rc files, $QUIVER_HOME, .git/hooks, .env files) need the user's approval.",
+      "Edits to sensitive paths (~/.ssh, /etc, shell rc files, .env files) need the user's approval.",
     parameters: {
       type: "object",
       properties: {

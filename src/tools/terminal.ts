@@ -5,8 +5,8 @@
  */
 import { registry, toolError, toolResult, createLogger } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { assessCommand, terminalEnv } from "../safety/index.js";
-import { gate } from "./approval.js";
+import { terminalEnv } from "../safety/child-env.js";
+import { gateCommand } from "./approval.js";
 import { exitCodeMeaning } from "./exit-codes.js";
 import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
 import { runCommand } from "./run-command.js";
@@ -36,7 +36,7 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
   }
   const cwd = await workingDirectory(optionalStringArg(args, "workdir"));
 
-  const refusal = await gate(ctx, { tool: "terminal", subject: command, action: "command" }, await assessCommand(command, { cwd }));
+  const refusal = await gateCommand(ctx, "terminal", command, { cwd });
   if (refusal !== undefined) return refusal;
 
   const started = Date.now();

@@ -1,8 +1,7 @@
 /** `write_file`: creates or replaces a text file, atomically; sensitive paths need approval. */
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { assessWrite } from "../safety/index.js";
-import { gate } from "./approval.js";
+import { gateWrite } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { ToolInputError, reportingInputErrors, stringArg } from "./tool-input.js";
 import { displayPath, isDevicePath, resolveUserPath } from "./path-safety.js";
@@ -12,7 +11,7 @@ async function writeFile(args: Record<string, unknown>, ctx: ToolContext): Promi
   const content = stringArg(args, "content", { allowEmpty: true });
   if (isDevicePath(path)) throw new ToolInputError(`Refusing to write ${displayPath(path)}: device files under /dev are not written by the file tools.`);
 
-  const refusal = await gate(ctx, { tool: "write_file", subject: path, action: "write" }, await assessWrite(path));
+  const refusal = await gateWrite(ctx, "write_file", path);
   if (refusal !== undefined) return refusal;
   const outcome = await writeFileAtomic(path, content);
   return toolResult({
@@ -41,7 +40,7 @@ registry.register({
     name: "write_file",
     description:
       "Create or overwrite a text file with the given content (atomically; missing parent folders are created). " +
-      "Writes to sensitive paths (~/.ssh, ~/.config, /etc, shell rc files, $QUIVER_HOME, .git/hooks, .env files) need the user's approval. " +
+      "Writes to sensitive paths (~/.ssh, /etc, shell rc files, .env files) need the user's approval. " +
       "To change part of an existing file, prefer patch.",
     parameters: {
       type: "object",
