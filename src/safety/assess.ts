@@ -11,6 +11,7 @@ import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { UNPARSABLE, collectFacts, type Finding, type SimpleCommand } from "./commands.js";
 import { Downloads } from "./downloads.js";
 import { judgeCodeRunner } from "./interpreters.js";
+import { stageOutput } from "./pipe-text.js";
 import { bashParser } from "./parser.js";
 import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
 import { COMMAND_RULES, matchRules, type Verdict } from "./rules.js";
@@ -69,7 +70,7 @@ export async function assessCommand(command: string, opts: AssessOptions = {}): 
     const inv = invocation(cmd.argv, cmd.cwd);
     downloads.record(inv, cmd.redirectTargets);
     if (downloads.runs(inv, cmd.argv[0] ?? "")) findings.push(RUNS_DOWNLOAD);
-    judgeInvocation(inv, cmd.piped, cmd.stdinText, depth);
+    judgeInvocation(inv, cmd.piped, cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom)), depth);
   };
 
   const judgeInvocation = (inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number): void => {

@@ -15,6 +15,8 @@ export interface SimpleCommand {
   dynamicName: boolean;
   /** Its stdin comes from a pipe. */
   piped: boolean;
+  /** The simple command whose output it reads, when the pipe's previous stage is one. */
+  pipedFrom?: SimpleCommand;
   /** Its stdin is this here-document or here-string. */
   stdinText?: string;
   /** Files its own redirections write (`curl … > x.sh`). */
@@ -38,6 +40,8 @@ export interface ShellFacts {
 interface WalkState extends WordScope {
   facts: ShellFacts;
   piped: boolean;
+  /** The previous pipeline stage, when it was a simple command. */
+  pipeSource?: SimpleCommand;
 }
 
 export const UNPARSABLE: Finding = {
@@ -83,7 +87,7 @@ function visit(node: SyntaxNode, state: WalkState): void {
     case "variable_assignment":
       return assign(node, state);
     case "pipeline":
-      return node.namedChildren.forEach((stage, i) => stage !== null && withPiped(state, state.piped || i > 0, () => visit(stage, state)));
+      return visitPipeline(node, state);
     case "for_statement":
       return visitFor(node, state);
     case "function_definition":
@@ -103,6 +107,18 @@ function visit(node: SyntaxNode, state: WalkState): void {
     default:
       return visitChildren(node, state);
   }
+}
+
+function visitPipeline(node: SyntaxNode, state: WalkState): void {
+  node.namedChildren.forEach((stage, i) => {
+    if (stage === null) return;
+    const before = state.facts.commands.length;
+    withPiped(state, state.piped || i > 0, () => visit(stage, state));
+    const simple = stage.type === "command" || (stage.type === "redirected_statement" && stage.childForFieldName("body")?.type === "command");
+    // A simple command is pushed after the commands nested in its words, so it is the last one.
+    state.pipeSource = simple && state.facts.commands.length > before ? state.facts.commands[state.facts.commands.length - 1] : undefined;
+  });
+  state.pipeSource = undefined;
 }
 
 function assign(node: SyntaxNode, state: WalkState): void {
@@ -139,7 +155,11 @@ function visitRedirected(node: SyntaxNode, state: WalkState): void {
   if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText, targets);
   else if (body !== null) visit(body, state);
   // `cat <<EOF | sh`: the grammar hangs the rest of the pipeline on the here-document.
-  for (const c of continuations) withPiped(state, true, () => visit(c, state));
+  const source = body?.type === "command" ? state.facts.commands[state.facts.commands.length - 1] : undefined;
+  for (const c of continuations) {
+    state.pipeSource = source;
+    withPiped(state, true, () => (c.type === "pipeline" ? visitPipeline(c, state) : visit(c, state)));
+  }
 }
 
 function hereText(node: SyntaxNode, state: WalkState): string {
@@ -187,6 +207,7 @@ function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], s
   argv.push(...extraArgs);
   if (argv.length === 0) return;
   const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd, redirectTargets };
+  if (state.piped && state.pipeSource !== undefined) command.pipedFrom = state.pipeSource;
   if (stdinText !== undefined) command.stdinText = stdinText;
   state.facts.commands.push(command);
   if (argv[0] === "cd") changeDirectory(argv[1], state);

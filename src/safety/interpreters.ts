@@ -70,8 +70,9 @@ function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, o
   // `bash -s -- args` reads the script from stdin; the operands are its arguments.
   const [script] = hasFlag(inv, "s") ? [] : operands(inv);
   if (script === undefined || script === "-" || script === "/dev/stdin") {
-    if (stdinText !== undefined && !piped) out.scripts.push(stdinText);
-    else if (piped) out.findings.push(finding(PIPE_TO_SHELL, "piping data into a shell (… | sh) runs whatever the data says"));
+    // Known input (a here-document, `echo … |`) is judged as a script too; piped data asks regardless.
+    if (stdinText !== undefined) out.scripts.push(stdinText);
+    if (piped) out.findings.push(finding(PIPE_TO_SHELL, "piping data into a shell (… | sh) runs whatever the data says"));
   } else if (isOpaque(script)) {
     out.findings.push(finding(PIPE_TO_SHELL, "a shell runs a script the command line does not show (bash <(…))"));
   }
@@ -88,8 +89,10 @@ function interpreter(inv: Invocation, lang: Language, piped: boolean, stdinText:
   const [script] = operands(inv);
   if (script !== undefined && script !== "-" && !isOpaque(script)) return;
   if (script !== undefined && isOpaque(script)) out.findings.push(finding(PIPE_TO_SHELL, `${inv.name} runs a script the command line does not show`));
-  else if (stdinText !== undefined && !piped) out.findings.push(...judgeInlineCode(stdinText, lang));
-  else if (piped) out.findings.push(finding(PIPE_TO_SHELL, `piping data into ${inv.name} runs whatever the data says`));
+  else {
+    if (stdinText !== undefined) out.findings.push(...judgeInlineCode(stdinText, lang));
+    if (piped) out.findings.push(finding(PIPE_TO_SHELL, `piping data into ${inv.name} runs whatever the data says`));
+  }
 }
 
 const SPAWNS: RegExp[] = [
