@@ -210,7 +210,7 @@ function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], s
   if (state.piped && state.pipeSource !== undefined) command.pipedFrom = state.pipeSource;
   if (stdinText !== undefined) command.stdinText = stdinText;
   state.facts.commands.push(command);
-  if (argv[0] === "cd") changeDirectory(argv[1], state);
+  if (argv[0] === "cd" || argv[0] === "pushd") changeDirectory(argv.slice(1).find((a) => !a.startsWith("-") || a === "-"), state);
 }
 
 /** Later commands of `cd / && rm -rf *` run in the new directory. */

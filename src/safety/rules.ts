@@ -53,6 +53,15 @@ function git(sub: string, test: (rest: Invocation) => boolean): (inv: Invocation
   };
 }
 
+/** git settings that make git run a command. */
+const GIT_EXEC_KEY = /^(?:core\.(?:hookspath|fsmonitor|sshcommand|pager|editor|askpass|gitproxy)|alias\..*|.*\.(?:command|textconv|helper|program|clean|smudge|process)|credential\..*|include\.path|includeif\..*|sequence\.editor|gpg\.program)$/i;
+/** `git config KEY VALUE` (a write), not `--get`/`--list`. */
+function gitConfigWrite(r: Invocation): string | undefined {
+  if (hasFlag(r, "l", ["list", "get", "get-all", "get-regexp", "get-urlmatch", "show-origin"])) return undefined;
+  const ops = operands(r).filter((o) => o !== "set" && o !== "unset");
+  return ops.length >= 2 || hasFlag(r, "", ["unset", "unset-all", "add", "replace-all", "edit", "remove-section", "rename-section"]) || r.args[0] === "set" ? ops[0] ?? "" : undefined;
+}
+
 const SQL_DROP = /\bDROP\s+(?:TABLE|DATABASE|SCHEMA)\b/i;
 const SQL_TRUNCATE = /\bTRUNCATE\s+(?:TABLE\s+)?(?!-)["`\w]/i;
 
@@ -77,6 +86,8 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "git-discard", verdict: "ask", reason: "discarding uncommitted changes (git checkout/restore of paths)", commands: ["git"], test: (inv) => git("checkout", (r) => r.args.includes("--") || r.args.includes(".") || hasFlag(r, "f", ["force"]))(inv) || git("restore", (r) => !hasFlag(r, "S", ["staged"]) || hasFlag(r, "W", ["worktree"]))(inv) || git("switch", (r) => hasFlag(r, "f", ["force", "discard-changes"]))(inv) },
   { key: "git-branch-delete", verdict: "ask", reason: "force-deleting a git branch (git branch -D)", commands: ["git"], test: git("branch", (r) => hasFlag(r, "D") || (hasFlag(r, "d", ["delete"]) && hasFlag(r, "f", ["force"]))) },
   { key: "git-history", verdict: "ask", reason: "rewriting or expiring git history", commands: ["git"], test: (inv) => ["filter-branch", "filter-repo", "reflog", "gc", "stash", "update-ref", "replace"].some((s) => git(s, (r) => s === "stash" ? ["drop", "clear"].includes(r.args[0] ?? "") : s === "reflog" ? ["expire", "delete"].includes(r.args[0] ?? "") : s === "gc" ? r.args.some((a) => a.startsWith("--prune")) : s === "update-ref" ? hasFlag(r, "d") : true)(inv)) },
+  { key: "write-tool-config", verdict: "ask", reason: "changing the global or system git configuration (~/.gitconfig)", commands: ["git"], test: git("config", (r) => hasFlag(r, "", ["global", "system", "file"]) && gitConfigWrite(r) !== undefined) },
+  { key: "write-git-hooks", verdict: "ask", reason: "setting a git option that runs a command (hooks path, alias, fsmonitor, ssh command, …)", commands: ["git"], test: git("config", (r) => GIT_EXEC_KEY.test(gitConfigWrite(r) ?? "")) },
   { key: "truncate", verdict: "ask", reason: "truncating files (truncate)", commands: ["truncate"], test: () => true },
   { key: "shred", verdict: "ask", reason: "shredding files (shred)", commands: ["shred", "srm", "wipe"], test: () => true },
   { key: "dd-write", verdict: "ask", reason: "dd writing to a file (of=)", commands: ["dd"], test: (inv) => ddOutput(inv) !== undefined },

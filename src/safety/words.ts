@@ -4,6 +4,7 @@
  * in the command, or HOME/PWD), `$IFS` splitting, `~`, brace expansion and globs against the
  * real filesystem. Whatever cannot be known becomes OPAQUE inside the field.
  */
+import { basename } from "node:path";
 import type { SyntaxNode } from "./parser.js";
 import { ESC, braceExpand, expandGlob, hasGlob, unescape } from "./glob.js";
 import { absolutePath, type SafetyEnv } from "./paths.js";
@@ -196,7 +197,7 @@ function variable(text: string, scope: WordScope, quoted: boolean): Partial {
   const [, length, name = "", op, operand, other] = m;
   if (name === "IFS" && !quoted && op === undefined) return { alts: [SPLIT], dynamic: false };
   const known = lookup(name, scope);
-  const wellKnown = name === "HOME" || name === "PWD";
+  const wellKnown = name === "HOME" || name === "PWD" || name === "USER" || name === "LOGNAME";
   if (length === "#") return { alts: [OPAQUE], dynamic: true };
   const values = (known ?? [OPAQUE]).map((v) => (quoted ? quote(v) : v.replace(/\s+/g, SPLIT)));
   if (op !== undefined) {
@@ -213,6 +214,7 @@ function lookup(name: string, scope: WordScope): string[] | undefined {
   if (assigned !== undefined) return assigned;
   if (name === "HOME") return [scope.env.home];
   if (name === "PWD") return [scope.env.cwd];
+  if (name === "USER" || name === "LOGNAME") return [basename(scope.env.home)];
   return undefined;
 }
 

@@ -79,6 +79,8 @@ export const DESTRUCTIVE: ReadonlyArray<[string, string, Expected]> = [
   ["structure", "echo start; rm -rf /; echo end", "refuse"],
   ["structure", "cd / && rm -rf *", "refuse"],
   ["structure", "cd ~ && rm -rf .", "refuse"],
+  ["structure", "pushd / && rm -rf *", "refuse"],
+  ["variables", "rm -rf /home/$USER", "refuse"],
   ["structure", "! rm -rf /", "refuse"],
   ["wrappers", "sudo rm -rf /", "refuse"],
   ["wrappers", "sudo -u root rm -rf /", "refuse"],
@@ -264,6 +266,9 @@ export const DESTRUCTIVE: ReadonlyArray<[string, string, Expected]> = [
   ["protected", "echo x >${HOME}/.profile", "ask"],
   ["protected", "f=~/.bashrc; echo x >> $f", "ask"],
   ["protected", "echo x | dd of=/home/tester/.bashrc", "ask"],
+  ["protected", "git config --global core.hooksPath /tmp/h", "ask"],
+  ["protected", "git config core.fsmonitor 'rm -rf x'", "ask"],
+  ["protected", "git config alias.st '!sh -c x'", "ask"],
 ];
 
 /** Everyday developer commands: these must stay `allow`. */
@@ -277,7 +282,7 @@ export const BENIGN: readonly string[] = [
   "git checkout -b feature/x", "git checkout main", "git switch main", "git branch -a", "git branch -d merged-branch",
   "git stash", "git stash pop", "git show HEAD", "git blame src/index.ts", "git rebase main", "git merge --no-ff feature",
   "git tag v1.0.0", "git remote -v", "git reset HEAD~1", "git reset --soft HEAD~1", "git restore --staged src/x.ts",
-  "git clone https://github.com/example/repo.git", "git worktree list", "git rev-parse HEAD",
+  "git clone https://github.com/example/repo.git", "git worktree list", "git rev-parse HEAD", "git config user.email dev@example.com", "git config --list",
   "npm test", "npm ci", "npm install", "npm i -E zod@4.0.0", "npm run build", "npm run lint -- --fix", "npx tsc --noEmit",
   "npx vitest run test/x.test.ts", "node dist/cli/main.js --help", "node --version", "pnpm install", "yarn build",
   "make", "make -j4 all", "cargo build --release", "cargo test", "go test ./...", "go build -o bin/app ./cmd/app",
