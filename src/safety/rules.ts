@@ -62,6 +62,32 @@ function gitConfigWrite(r: Invocation): string | undefined {
   return ops.length >= 2 || hasFlag(r, "", ["unset", "unset-all", "add", "replace-all", "edit", "remove-section", "rename-section"]) || r.args[0] === "set" ? ops[0] ?? "" : undefined;
 }
 
+type GitTest = (rest: Invocation) => boolean;
+
+/** Whether the subcommand is in `tests` and its test passes. */
+function gitAny(tests: Record<string, GitTest>): (inv: Invocation) => boolean {
+  return (inv) => {
+    const { sub, rest } = subcommand(inv, GIT_GLOBAL_VALUED);
+    return Object.hasOwn(tests, sub) && tests[sub]!(rest);
+  };
+}
+
+const firstIs = (...words: string[]): GitTest => (r) => words.includes(r.args[0] ?? "");
+const DISCARDS: Record<string, GitTest> = {
+  checkout: (r) => r.args.includes("--") || r.args.includes(".") || hasFlag(r, "f", ["force"]),
+  restore: (r) => !hasFlag(r, "S", ["staged"]) || hasFlag(r, "W", ["worktree"]),
+  switch: (r) => hasFlag(r, "f", ["force", "discard-changes"]),
+};
+const HISTORY_LOSS: Record<string, GitTest> = {
+  "filter-branch": () => true,
+  "filter-repo": () => true,
+  replace: () => true,
+  stash: firstIs("drop", "clear"),
+  reflog: firstIs("expire", "delete"),
+  gc: (r) => r.args.some((a) => a.startsWith("--prune")),
+  "update-ref": (r) => hasFlag(r, "d"),
+};
+
 const SQL_DROP = /\bDROP\s+(?:TABLE|DATABASE|SCHEMA)\b/i;
 const SQL_TRUNCATE = /\bTRUNCATE\s+(?:TABLE\s+)?(?!-)["`\w]/i;
 
@@ -83,9 +109,9 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "git-reset-hard", verdict: "ask", reason: "git reset --hard (uncommitted work is lost)", commands: ["git"], test: git("reset", (r) => hasFlag(r, "", ["hard", "merge", "keep"])) },
   { key: "git-push-force", verdict: "ask", reason: "force-pushing or deleting a remote branch (remote history is lost)", commands: ["git"], test: git("push", (r) => hasFlag(r, "fd", ["force", "force-with-lease", "force-if-includes", "mirror", "delete", "prune"]) || r.args.some((a) => /^\+|^:/.test(a))) },
   { key: "git-clean", verdict: "ask", reason: "git clean -f (untracked files are deleted)", commands: ["git"], test: git("clean", (r) => hasFlag(r, "fx", ["force"])) },
-  { key: "git-discard", verdict: "ask", reason: "discarding uncommitted changes (git checkout/restore of paths)", commands: ["git"], test: (inv) => git("checkout", (r) => r.args.includes("--") || r.args.includes(".") || hasFlag(r, "f", ["force"]))(inv) || git("restore", (r) => !hasFlag(r, "S", ["staged"]) || hasFlag(r, "W", ["worktree"]))(inv) || git("switch", (r) => hasFlag(r, "f", ["force", "discard-changes"]))(inv) },
+  { key: "git-discard", verdict: "ask", reason: "discarding uncommitted changes (git checkout/restore of paths)", commands: ["git"], test: gitAny(DISCARDS) },
   { key: "git-branch-delete", verdict: "ask", reason: "force-deleting a git branch (git branch -D)", commands: ["git"], test: git("branch", (r) => hasFlag(r, "D") || (hasFlag(r, "d", ["delete"]) && hasFlag(r, "f", ["force"]))) },
-  { key: "git-history", verdict: "ask", reason: "rewriting or expiring git history", commands: ["git"], test: (inv) => ["filter-branch", "filter-repo", "reflog", "gc", "stash", "update-ref", "replace"].some((s) => git(s, (r) => s === "stash" ? ["drop", "clear"].includes(r.args[0] ?? "") : s === "reflog" ? ["expire", "delete"].includes(r.args[0] ?? "") : s === "gc" ? r.args.some((a) => a.startsWith("--prune")) : s === "update-ref" ? hasFlag(r, "d") : true)(inv)) },
+  { key: "git-history", verdict: "ask", reason: "rewriting or expiring git history", commands: ["git"], test: gitAny(HISTORY_LOSS) },
   { key: "write-tool-config", verdict: "ask", reason: "changing the global or system git configuration (~/.gitconfig)", commands: ["git"], test: git("config", (r) => hasFlag(r, "", ["global", "system", "file"]) && gitConfigWrite(r) !== undefined) },
   { key: "write-git-hooks", verdict: "ask", reason: "setting a git option that runs a command (hooks path, alias, fsmonitor, ssh command, …)", commands: ["git"], test: git("config", (r) => GIT_EXEC_KEY.test(gitConfigWrite(r) ?? "")) },
   { key: "truncate", verdict: "ask", reason: "truncating files (truncate)", commands: ["truncate"], test: () => true },
