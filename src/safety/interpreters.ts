@@ -1,6 +1,7 @@
 /**
  * Programs that run code given as data: shells (`bash -c STRING`, `| sh`, here-documents),
- * interpreters (`python -c`, `node -e`, `perl -e`, `ruby -e`, `| python`) and `eval`/`source`.
+ * interpreters (`python -c`, `node -e`, `perl -e`, `ruby -e`, `| python`), `eval`/`source`,
+ * and the scripts in `alias`, `trap` and `ssh HOST COMMAND`.
  * Shell text is handed back to be parsed and judged like the outer command; inline code in
  * another language is judged by what it does (deletes, writes outside the working directory,
  * spawns processes, or hides what it does).
@@ -50,12 +51,30 @@ export function judgeCodeRunner(inv: Invocation, piped: boolean, stdinText: stri
     if (inv.args[0] === undefined || isOpaque(inv.args[0]) || inv.args[0] === "/dev/stdin") {
       out.findings.push(finding(PIPE_TO_SHELL, "sourcing code the command line does not show (source <(…) or stdin)"));
     }
+  } else if (inv.name === "alias") {
+    for (const arg of inv.args) if (arg.includes("=")) out.scripts.push(arg.slice(arg.indexOf("=") + 1));
+  } else if (inv.name === "trap") {
+    if (inv.args[0] !== undefined && !inv.args[0].startsWith("-")) out.scripts.push(inv.args[0]);
+  } else if (inv.name === "ssh") {
+    // The host may well be this machine: its remote command is judged like a local one.
+    const remote = sshRemoteCommand(inv.args);
+    if (remote !== undefined) out.scripts.push(remote);
   } else if (SHELLS.has(inv.name) || inv.name === "su") shell(inv, piped, stdinText, out);
   else {
     const lang = language(inv.name);
     if (lang !== undefined) interpreter(inv, lang, piped, stdinText, out);
   }
   return out;
+}
+
+/** ssh options that take a value (`-p 22`, `-i key`, `-o Opt=x`, …). */
+const SSH_VALUED = /^-[BbcDEeFIiJLlmOoPpQRSWw]$/;
+
+function sshRemoteCommand(args: readonly string[]): string | undefined {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith("-")) i += SSH_VALUED.test(args[i]!) ? 2 : 1;
+  const command = args.slice(i + 1);
+  return command.length === 0 ? undefined : command.join(" ");
 }
 
 function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, out: CodeVerdict): void {

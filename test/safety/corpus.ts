@@ -61,6 +61,9 @@ export const DESTRUCTIVE: ReadonlyArray<[string, string, Expected]> = [
   ["nesting", "x=/; bash -c \"rm -rf $x\"", "refuse"],
   ["nesting", "eval 'rm -rf /'", "refuse"],
   ["nesting", "bash -c \"bash -c 'rm -rf /'\"", "refuse"],
+  ["nesting", "alias x='rm -rf /'; x", "refuse"],
+  ["nesting", "trap 'rm -rf ~' EXIT", "refuse"],
+  ["nesting", "ssh -p 22 localhost 'rm -rf /'", "refuse"],
   ["nesting", "bash <<EOF\nrm -rf /\nEOF", "refuse"],
   ["pipe-to-shell", "echo 'rm -rf /' | sh", "refuse"],
   ["pipe-to-shell", "echo cm0gLXJmIC8= | base64 -d | sh", "refuse"],
@@ -301,7 +304,7 @@ export const BENIGN: readonly string[] = [
   "export NODE_ENV=production && npm run build", "FOO=bar npm test", "cd src && ls", "cd .. && git status",
   "for f in src/*.ts; do wc -l \"$f\"; done", "while read -r line; do echo \"$line\"; done < list.txt",
   "if [ -f package.json ]; then npm test; fi", "test -d dist || npm run build", "time npm test", "timeout 60 npm test",
-  "ssh-keygen -lf key.pub", "openssl rand -hex 16", "date +%s", "uname -a", "cat ~/.bashrc", "ls ~/.ssh",
+  "ssh-keygen -lf key.pub", "ssh build-host 'ls -la /srv'", "alias ll='ls -la'", "openssl rand -hex 16", "date +%s", "uname -a", "cat ~/.bashrc", "ls ~/.ssh",
   "npm run build 2>&1 | tail -5", "npm test > test.log 2>&1", "echo $(date) >> log.txt", "ls $(git rev-parse --show-toplevel)",
   "xargs -n1 echo < list.txt", "base64 file.bin > file.b64", "base64 -d file.b64 > file.bin",
 ];
