@@ -71,6 +71,10 @@ export async function assessCommand(command: string, opts: AssessOptions = {}): 
     downloads.record(inv, cmd.redirectTargets);
     if (downloads.runs(inv, cmd.argv[0] ?? "")) findings.push(RUNS_DOWNLOAD);
     judgeInvocation(inv, cmd.piped, cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom)), depth);
+    // `r${x}m -rf /`: an unset variable is empty, so the name is also judged without its unknowns.
+    const [name = "", ...args] = cmd.argv;
+    const known = name.split(OPAQUE).join("");
+    if (isOpaque(name) && known !== "") judgeInvocation(invocation([known, ...args], cmd.cwd), cmd.piped, undefined, depth);
   };
 
   const judgeInvocation = (inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number): void => {

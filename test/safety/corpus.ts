@@ -84,6 +84,8 @@ export const DESTRUCTIVE: ReadonlyArray<[string, string, Expected]> = [
   ["structure", "cd ~ && rm -rf .", "refuse"],
   ["structure", "pushd / && rm -rf *", "refuse"],
   ["variables", "rm -rf /home/$USER", "refuse"],
+  ["variables", "r${unset}m -rf /", "refuse"],
+  ["substitution", "r$(true)m -rf ~", "refuse"],
   ["structure", "! rm -rf /", "refuse"],
   ["wrappers", "sudo rm -rf /", "refuse"],
   ["wrappers", "sudo -u root rm -rf /", "refuse"],
