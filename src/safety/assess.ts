@@ -9,14 +9,14 @@
  */
 import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { UNPARSABLE, collectFacts, type Finding, type SimpleCommand } from "./commands.js";
-import { Downloads } from "./downloads.js";
-import { judgeCodeRunner } from "./interpreters.js";
+import { judgeCodeRunner, judgeInlineCode, language } from "./interpreters.js";
 import { stageOutput } from "./pipe-text.js";
 import { bashParser } from "./parser.js";
 import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
 import { COMMAND_RULES, matchRules, type Verdict } from "./rules.js";
 import { OPAQUE } from "./words.js";
 import { judgeWriteTarget, writeTargets } from "./writes.js";
+import { WrittenFiles } from "./written-files.js";
 
 export interface RuleHit {
   key: string;
@@ -64,12 +64,18 @@ export async function assessCommand(command: string, opts: AssessOptions = {}): 
     }
   };
 
-  const downloads = new Downloads(env);
+  const written = new WrittenFiles(env);
   const judgeCommand = (cmd: SimpleCommand, depth: number): void => {
     if (cmd.dynamicName || isOpaque(cmd.argv[0] ?? "")) findings.push(DYNAMIC);
     const inv = invocation(cmd.argv, cmd.cwd);
-    downloads.record(inv, cmd.redirectTargets);
-    if (downloads.runs(inv, cmd.argv[0] ?? "")) findings.push(RUNS_DOWNLOAD);
+    written.record(inv, cmd.redirectTargets, cmd.redirectTargets.length > 0 ? stageOutput(cmd) : undefined);
+    const ran = written.ranBy(inv, cmd.argv[0] ?? "");
+    if (ran?.downloaded === true) findings.push(RUNS_DOWNLOAD);
+    else if (ran !== undefined) {
+      const lang = language(inv.name);
+      if (lang === undefined) judgeText(ran.content, inv.cwd, depth + 1);
+      else findings.push(...judgeInlineCode(ran.content, lang));
+    }
     judgeInvocation(inv, cmd.piped, cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom)), depth);
     // `r${x}m -rf /`: an unset variable is empty, so the name is also judged without its unknowns.
     const [name = "", ...args] = cmd.argv;

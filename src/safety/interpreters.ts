@@ -10,9 +10,10 @@ import { type Invocation, hasFlag, isOpaque, operands } from "./argv.js";
 import type { Finding } from "./commands.js";
 
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "rbash"]);
-type Language = "python" | "node" | "perl" | "ruby" | "php" | "lua";
+export type Language = "python" | "node" | "perl" | "ruby" | "php" | "lua";
 
-function language(name: string): Language | undefined {
+/** The language an interpreter's name stands for (`python3.12` → python), else undefined. */
+export function language(name: string): Language | undefined {
   if (/^python[\d.]*$|^pypy[\d.]*$/.test(name)) return "python";
   if (name === "node" || name === "nodejs" || name === "bun" || name === "deno") return "node";
   if (/^perl[\d.]*$/.test(name)) return "perl";

@@ -72,6 +72,10 @@ export const DESTRUCTIVE: ReadonlyArray<[string, string, Expected]> = [
   ["pipe-to-shell", "echo '/ fr- mr' | rev | sh", "refuse"],
   ["pipe-to-shell", "echo 726d202d7266202f | xxd -r -p | sh", "refuse"],
   ["pipe-to-shell", "cat <<EOF | sh\nrm -rf ~\nEOF", "refuse"],
+  ["write-then-run", "echo 'rm -rf /' > x.sh; sh x.sh", "refuse"],
+  ["write-then-run", "printf 'rm -rf ~\\n' > x.sh && chmod +x x.sh && ./x.sh", "refuse"],
+  ["write-then-run", "cat > x.sh <<EOF\nrm -rf /etc\nEOF\nbash x.sh", "refuse"],
+  ["write-then-run", "echo \"import shutil; shutil.rmtree('d')\" > a.py; python3 a.py", "ask"],
   ["structure", "(rm -rf /)", "refuse"],
   ["structure", "{ rm -rf ~; }", "refuse"],
   ["structure", "if true; then rm -rf /; fi", "refuse"],
@@ -308,5 +312,5 @@ export const BENIGN: readonly string[] = [
   "if [ -f package.json ]; then npm test; fi", "test -d dist || npm run build", "time npm test", "timeout 60 npm test",
   "ssh-keygen -lf key.pub", "ssh build-host 'ls -la /srv'", "alias ll='ls -la'", "openssl rand -hex 16", "date +%s", "uname -a", "cat ~/.bashrc", "ls ~/.ssh",
   "npm run build 2>&1 | tail -5", "npm test > test.log 2>&1", "echo $(date) >> log.txt", "ls $(git rev-parse --show-toplevel)",
-  "xargs -n1 echo < list.txt", "base64 file.bin > file.b64", "base64 -d file.b64 > file.bin",
+  "xargs -n1 echo < list.txt", "echo 'echo hi' > hello.sh && sh hello.sh", "cat > build.sh <<EOF\nnpm ci\nnpm test\nEOF\nbash build.sh", "base64 file.bin > file.b64", "base64 -d file.b64 > file.bin",
 ];
