@@ -11,26 +11,33 @@ import { isAbsolute, join } from "node:path";
 export const ESC = "\u0001";
 
 const MAX_WORDS = 256;
+const MAX_STEPS = 4096;
+const MAX_SEGMENTS = 64;
 const MAX_RANGE = 128;
 
-/** `a{b,c}d` → `abd acd`; `{1..3}` → `1 2 3`; at most MAX_WORDS results. */
+/**
+ * `a{b,c}d` → `abd acd`; `{1..3}` → `1 2 3`. Expanded depth-first with a budget, so a word of
+ * thirty braces costs no more than a few thousand steps: at most MAX_WORDS results.
+ */
 export function braceExpand(word: string): string[] {
+  const out: string[] = [];
+  const stack = [word];
+  for (let steps = 0; stack.length > 0 && out.length < MAX_WORDS && steps < MAX_STEPS; steps++) {
+    const current = stack.pop()!;
+    const brace = firstBrace(current);
+    if (brace === undefined) out.push(current);
+    else for (const middle of brace.items.slice(0, MAX_WORDS).reverse()) stack.push(brace.before + middle + brace.after);
+  }
+  return out.length > 0 ? out : [word];
+}
+
+function firstBrace(word: string): { before: string; items: string[]; after: string } | undefined {
   for (let open = 0; open < word.length; open++) {
     if (word[open] !== "{" || word[open - 1] === ESC || word[open - 1] === "$") continue;
     const parts = braceParts(word, open);
-    if (parts === undefined) continue;
-    const before = word.slice(0, open);
-    const after = word.slice(parts.close + 1);
-    const out: string[] = [];
-    for (const middle of parts.items) {
-      for (const expanded of braceExpand(before + middle + after)) {
-        if (out.length >= MAX_WORDS) return out;
-        out.push(expanded);
-      }
-    }
-    return out;
+    if (parts !== undefined) return { before: word.slice(0, open), items: parts.items, after: word.slice(parts.close + 1) };
   }
-  return [word];
+  return undefined;
 }
 
 function braceParts(word: string, open: number): { items: string[]; close: number } | undefined {
@@ -115,6 +122,8 @@ function escapeRegex(text: string): string {
 export function expandGlob(pattern: string, cwd: string, known: readonly string[]): string[] {
   const absolute = isAbsolute(unescape(pattern));
   const segments = pattern.split("/").filter((s, i) => s !== "" || i === 0);
+  // No real path is this deep; matching it would only cost time (and build a huge regex).
+  if (segments.length > MAX_SEGMENTS) return [];
   let current: string[] = [absolute ? "/" : ""];
   for (const segment of absolute ? segments.slice(1) : segments) {
     if (segment === "") continue;

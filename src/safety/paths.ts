@@ -47,11 +47,21 @@ export function criticalCandidates(env: SafetyEnv): string[] {
  * another user's home. A trailing `/*`, `/.` or `/` names the same directory's contents.
  */
 export function isCriticalPath(path: string, env: SafetyEnv): boolean {
-  const p = resolve(env.cwd, path.replace(/(?:\/(?:\.?\*|\.|\.\*))+\/*$|\/+$/, "") || "/");
+  const p = resolve(env.cwd, withoutContentsSuffix(path) || "/");
   if (p === "/" || p === env.home || SYSTEM_DIRS.includes(p)) return true;
   if (dirname(env.home) !== "/" && p === dirname(env.home)) return true;
   if (dirname(p) === "/usr" || dirname(p) === "/private") return true;
   return HOME_ROOTS.includes(dirname(p));
+}
+
+/** `/x/*`, `/x/.*`, `/x/.` and `/x/` all name /x (or its contents); the suffixes are dropped. */
+function withoutContentsSuffix(path: string): string {
+  let p = path;
+  for (;;) {
+    const suffix = ["/", "/*", "/.*", "/."].find((s) => p.endsWith(s) && p.length > 0);
+    if (suffix === undefined) return p;
+    p = p.slice(0, -suffix.length);
+  }
 }
 
 /** Whole disks and partitions (Linux and macOS). */
@@ -145,21 +155,32 @@ function realEnvOf(env: SafetyEnv): SafetyEnv {
  * parent is resolved) or is a dangling link (`>>` would create the link's target), so a link
  * cannot smuggle a write into ~/.ssh.
  */
-export function realTarget(absPath: string, hops = 0): string {
-  try {
-    return realpathSync.native(absPath);
-  } catch {
-    // not there (yet): a dangling link or a missing path
-  }
-  if (hops < MAX_LINK_HOPS) {
+export function realTarget(absPath: string): string {
+  // Longer than PATH_MAX: the system cannot open it, so there is nothing to resolve.
+  if (absPath.length > PATH_MAX) return absPath;
+  const tail: string[] = [];
+  let current = absPath;
+  for (let hops = 0; ; ) {
     try {
-      return realTarget(resolve(dirname(absPath), readlinkSync(absPath)), hops + 1);
+      return join(realpathSync.native(current), ...tail.reverse());
     } catch {
-      // not a link
+      // not there (yet): a dangling link or a missing path
     }
+    if (hops < MAX_LINK_HOPS) {
+      try {
+        current = resolve(dirname(current), readlinkSync(current));
+        hops++;
+        continue;
+      } catch {
+        // not a link
+      }
+    }
+    const parent = dirname(current);
+    if (parent === current) return join(current, ...tail.reverse());
+    tail.push(basename(current));
+    current = parent;
   }
-  const parent = dirname(absPath);
-  return parent === absPath ? absPath : join(realTarget(parent, hops), basename(absPath));
 }
 
+const PATH_MAX = 4096;
 const MAX_LINK_HOPS = 16;
