@@ -11,7 +11,7 @@ import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { UNPARSABLE, collectFacts, type Finding, type SimpleCommand } from "./commands.js";
 import { judgeCodeRunner, judgeInlineCode, language } from "./interpreters.js";
 import { stageOutput } from "./pipe-text.js";
-import { bashParser } from "./parser.js";
+import { type BashParse, bashParser } from "./parser.js";
 import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
 import { COMMAND_RULES, matchRules, type Verdict } from "./rules.js";
 import { OPAQUE } from "./words.js";
@@ -43,58 +43,74 @@ const RUNS_DOWNLOAD: Finding = { key: "pipe-to-shell", reason: "running a file d
 const TOO_DEEP: Finding = { key: "nested-shell", reason: "shells nested too deep to judge", verdict: "ask" };
 
 export async function assessCommand(command: string, opts: AssessOptions = {}): Promise<Assessment> {
-  const parse = await bashParser();
-  const env = safetyEnv(opts);
-  const known = criticalCandidates(env);
-  const vars = new Map<string, string[]>();
-  const findings: Finding[] = [];
+  const assessor = new CommandAssessor(await bashParser(), safetyEnv(opts));
+  assessor.judgeText(command, assessor.env.cwd, 0);
+  return summarise(assessor.findings);
+}
 
-  const judgeText = (text: string, cwd: string, depth: number): void => {
-    if (depth > MAX_DEPTH) return void findings.push(TOO_DEEP);
+/** One assessment: the findings so far, and what the command line has taught (variables, written files). */
+class CommandAssessor {
+  readonly findings: Finding[] = [];
+  readonly #vars = new Map<string, string[]>();
+  readonly #known: readonly string[];
+  readonly #written: WrittenFiles;
+  readonly #parse: BashParse;
+  readonly env: SafetyEnv;
+
+  constructor(parse: BashParse, env: SafetyEnv) {
+    this.#parse = parse;
+    this.env = env;
+    this.#known = criticalCandidates(env);
+    this.#written = new WrittenFiles(env);
+  }
+
+  judgeText(text: string, cwd: string, depth: number): void {
+    if (depth > MAX_DEPTH) return void this.findings.push(TOO_DEEP);
     // Unknown pieces of an inner script read as an unknown variable when it is parsed again.
-    const { root, free } = parse(normaliseText(text).split(OPAQUE).join("${__quiver_unknown}"));
+    const { root, free } = this.#parse(normaliseText(text).split(OPAQUE).join("${__quiver_unknown}"));
     try {
-      const facts = collectFacts(root, { ...env, cwd }, vars, known);
-      if (root.hasError) findings.push(UNPARSABLE);
-      findings.push(...facts.findings);
-      for (const [path, at] of facts.writes) findings.push(...judgeWriteTarget(path, env, at));
-      for (const cmd of facts.commands) judgeCommand(cmd, depth);
+      const facts = collectFacts(root, { ...this.env, cwd }, this.#vars, this.#known);
+      if (root.hasError) this.findings.push(UNPARSABLE);
+      this.findings.push(...facts.findings);
+      for (const [path, at] of facts.writes) this.findings.push(...judgeWriteTarget(path, this.env, at));
+      for (const cmd of facts.commands) this.#judgeCommand(cmd, depth);
     } finally {
       free();
     }
-  };
+  }
 
-  const written = new WrittenFiles(env);
-  const judgeCommand = (cmd: SimpleCommand, depth: number): void => {
-    if (cmd.dynamicName || isOpaque(cmd.argv[0] ?? "")) findings.push(DYNAMIC);
+  #judgeCommand(cmd: SimpleCommand, depth: number): void {
+    if (cmd.dynamicName || isOpaque(cmd.argv[0] ?? "")) this.findings.push(DYNAMIC);
     const inv = invocation(cmd.argv, cmd.cwd);
-    written.record(inv, cmd.redirectTargets, cmd.redirectTargets.length > 0 ? stageOutput(cmd) : undefined);
-    const ran = written.ranBy(inv, cmd.argv[0] ?? "");
-    if (ran?.downloaded === true) findings.push(RUNS_DOWNLOAD);
-    else if (ran !== undefined) {
-      const lang = language(inv.name);
-      if (lang === undefined) judgeText(ran.content, inv.cwd, depth + 1);
-      else findings.push(...judgeInlineCode(ran.content, lang));
-    }
-    judgeInvocation(inv, cmd.piped, cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom)), depth);
+    this.#judgeWrittenAndRun(cmd, inv, depth);
+    this.#judgeInvocation(inv, cmd.piped, cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom)), depth);
     // `r${x}m -rf /`: an unset variable is empty, so the name is also judged without its unknowns.
     const [name = "", ...args] = cmd.argv;
-    const known = name.split(OPAQUE).join("");
-    if (isOpaque(name) && known !== "") judgeInvocation(invocation([known, ...args], cmd.cwd), cmd.piped, undefined, depth);
-  };
+    const withoutUnknowns = name.split(OPAQUE).join("");
+    if (isOpaque(name) && withoutUnknowns !== "") this.#judgeInvocation(invocation([withoutUnknowns, ...args], cmd.cwd), cmd.piped, undefined, depth);
+  }
 
-  const judgeInvocation = (inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number): void => {
-    if (isOpaque(inv.name)) findings.push(DYNAMIC);
-    findings.push(...matchRules(inv, env));
+  /** Remembers the files `cmd` writes, and judges a remembered file it runs by its content. */
+  #judgeWrittenAndRun(cmd: SimpleCommand, inv: Invocation, depth: number): void {
+    this.#written.record(inv, cmd.redirectTargets, cmd.redirectTargets.length > 0 ? stageOutput(cmd) : undefined);
+    const ran = this.#written.ranBy(inv, cmd.argv[0] ?? "");
+    if (ran === undefined) return;
+    if (ran.downloaded) return void this.findings.push(RUNS_DOWNLOAD);
+    const lang = language(inv.name);
+    if (lang === undefined) this.judgeText(ran.content, inv.cwd, depth + 1);
+    else this.findings.push(...judgeInlineCode(ran.content, lang));
+  }
+
+  #judgeInvocation(inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number): void {
+    if (depth > MAX_DEPTH) return void this.findings.push(TOO_DEEP);
+    if (isOpaque(inv.name)) this.findings.push(DYNAMIC);
+    this.findings.push(...matchRules(inv, this.env));
     const code = judgeCodeRunner(inv, piped, stdinText);
-    findings.push(...code.findings);
-    for (const script of code.scripts) judgeText(script, inv.cwd, depth + 1);
-    for (const target of writeTargets(inv)) findings.push(...judgeWriteTarget(target, env, inv.cwd));
-    for (const inner of findExecs(inv)) judgeInvocation(invocation(inner, inv.cwd), false, undefined, depth + 1);
-  };
-
-  judgeText(command, env.cwd, 0);
-  return summarise(findings);
+    this.findings.push(...code.findings);
+    for (const script of code.scripts) this.judgeText(script, inv.cwd, depth + 1);
+    for (const target of writeTargets(inv)) this.findings.push(...judgeWriteTarget(target, this.env, inv.cwd));
+    for (const inner of findExecs(inv)) this.#judgeInvocation(invocation(inner, inv.cwd), false, undefined, depth + 1);
+  }
 }
 
 /** The commands `find … -exec CMD {} ;` runs. */

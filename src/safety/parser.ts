@@ -24,8 +24,11 @@ function loadParser(): Promise<TsParser> {
   return loading;
 }
 
+/** Parses one string; `free` releases the tree (it lives in WASM memory, not on the JS heap). */
+export type BashParse = (text: string) => { root: SyntaxNode; free: () => void };
+
 /** The parser, ready, for callers that parse more strings synchronously inside one assessment. */
-export async function bashParser(): Promise<(text: string) => { root: SyntaxNode; free: () => void }> {
+export async function bashParser(): Promise<BashParse> {
   const parser = await loadParser();
   return (text) => {
     const tree = parser.parse(text);
