@@ -78,7 +78,8 @@ export interface PathRule {
 
 const SHELL_RC_FILES = [
   ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
-  ".zlogout", ".kshrc", ".cshrc", ".tcshrc", ".login", ".inputrc", ".envrc",
+  ".zlogout", ".kshrc", ".cshrc", ".tcshrc", ".login", ".inputrc", ".envrc", ".bash_aliases", ".xprofile", ".xinitrc",
+  ".xsessionrc", ".vimrc", ".exrc", ".tmux.conf",
 ];
 const TOOL_DOTFILES = [".gitconfig", ".git-credentials", ".npmrc", ".netrc", ".pypirc", ".yarnrc", ".yarnrc.yml", ".curlrc", ".wgetrc"];
 const KEY_DIRS = [".ssh", ".gnupg", ".aws", ".config", ".docker", ".kube"];

@@ -20,7 +20,15 @@ export function writeTargets(inv: Invocation): string[] {
   if (inv.name === "sed" && hasFlag(inv, "i", ["in-place"])) return hasFlag(inv, "ef", ["expression", "file"]) ? ops : ops.slice(1);
   if (/^perl/.test(inv.name) && flags(inv).short.has("i")) return ops;
   if (inv.name === "dd") return inv.args.filter((a) => a.startsWith("of=")).map((a) => a.slice(3));
+  if (inv.name === "curl" || inv.name === "wget") return downloadTargets(inv);
   return [];
+}
+
+/** `curl -o FILE`, `curl --output=FILE`, `wget -O FILE`, `wget --output-document=FILE`. */
+function downloadTargets(inv: Invocation): string[] {
+  const flag = inv.name === "curl" ? /^(?:-o|--output)$/ : /^(?:-O|--output-document)$/;
+  const long = inv.name === "curl" ? "--output=" : "--output-document=";
+  return inv.args.flatMap((a, i) => (flag.test(a) ? [inv.args[i + 1] ?? ""] : a.startsWith(long) ? [a.slice(long.length)] : []));
 }
 
 /** A write onto a disk device is refused; a write to a protected path asks. */
