@@ -7,12 +7,16 @@ import { toolError } from "../registry/index.js";
 import type { ApprovalDecision, ToolContext } from "../registry/index.js";
 import type { AssessOptions, Assessment, RuleHit } from "../safety/index.js";
 
-interface ApprovalAsk {
+interface ApprovalSubject {
   tool: string;
   /** The command or path, shown to the user verbatim. */
   subject: string;
   /** "command" or "write" — used in the messages. */
   action: "command" | "write";
+}
+
+export interface ApprovalAsk extends ApprovalSubject {
+  rules: readonly RuleHit[];
 }
 
 // The safety layer is imported on first use, so tool discovery and CLI start-up never load it.
@@ -30,13 +34,13 @@ export async function gateWrite(ctx: ToolContext, tool: string, path: string): P
 }
 
 /** Undefined when the assessment lets the action run (approved if it had to be), else the error result. */
-async function gate(ctx: ToolContext, ask: ApprovalAsk, assessment: Assessment): Promise<string | undefined> {
+async function gate(ctx: ToolContext, ask: ApprovalSubject, assessment: Assessment): Promise<string | undefined> {
   if (assessment.verdict === "allow") return undefined;
   if (assessment.verdict === "refuse") return hardlineRefusal(ask, assessment.rules[0] ?? { key: "refused", reason: "catastrophic" });
-  return seekApproval(ctx, ask, assessment.rules);
+  return seekApproval(ctx, { ...ask, rules: assessment.rules });
 }
 
-function hardlineRefusal(ask: ApprovalAsk, rule: RuleHit): string {
+function hardlineRefusal(ask: ApprovalSubject, rule: RuleHit): string {
   const what = ask.action === "command" ? "this command" : `writing ${ask.subject}`;
   return toolError(
     `Refused: ${what} is catastrophic (${rule.reason}) and is never run, even with the user's approval. ` +
@@ -45,10 +49,13 @@ function hardlineRefusal(ask: ApprovalAsk, rule: RuleHit): string {
   );
 }
 
-/** Asks for each rule in turn; the first "no" (or no one to ask) stops. */
-async function seekApproval(ctx: ToolContext, ask: ApprovalAsk, rules: readonly RuleHit[]): Promise<string | undefined> {
+/**
+ * Asks for each rule in turn. Returns undefined when everything was approved, else the error
+ * result to hand back (no one to ask, denied, or the callback failed).
+ */
+export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<string | undefined> {
   const what = ask.action === "command" ? "This command" : `Writing ${ask.subject}`;
-  for (const rule of rules) {
+  for (const rule of ask.rules) {
     if (ctx.approve === undefined) {
       const how =
         ctx.approvalUnavailable ??
