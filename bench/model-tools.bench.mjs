@@ -1,13 +1,12 @@
 // The model-facing layer: handleFunctionCall overhead over registry.dispatch for a small tool
 // (validator cached), and the whole-process wall time of `quiver tools list` on a warm cache.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { registry } from "../dist/registry/index.js";
 import { handleFunctionCall } from "../dist/model-tools.js";
-import { median, nsPerOpInterleaved } from "./stats.mjs";
+import { nsPerOpInterleaved, processWallMs } from "./stats.mjs";
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 
@@ -33,21 +32,10 @@ export default async function () {
 
   const home = mkdtempSync(join(tmpdir(), "quiver-bench-"));
   const env = { ...process.env, QUIVER_HOME: home };
-  const run = () => {
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, [cli, "tools", "list"], { env, encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`quiver tools list failed: ${r.stderr}`);
-    return Number(process.hrtime.bigint() - t0) / 1e6;
-  };
-  run(); // fills the discovery cache
-  const times = Array.from({ length: 9 }, run);
-  const nodeOnly = median(Array.from({ length: 9 }, () => {
-    const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, ["-e", "0"]);
-    return Number(process.hrtime.bigint() - t0) / 1e6;
-  }));
+  processWallMs([cli, "tools", "list"], { env, runs: 1 }); // fills the discovery cache
+  const listMs = processWallMs([cli, "tools", "list"], { env });
+  const nodeOnly = processWallMs(["-e", "0"]);
   rmSync(home, { recursive: true, force: true });
-  const listMs = median(times);
 
   return {
     section: "model-tools",

@@ -1,4 +1,5 @@
 // Shared measurement helpers for the bench modules.
+import { spawnSync } from "node:child_process";
 
 /** Median of a list of numbers. */
 export function median(values) {
@@ -50,4 +51,19 @@ export async function nsPerOpInterleaved(fns, { iterations = 20_000, samples = 2
     }
   }
   return per.map(median);
+}
+
+/**
+ * Median wall milliseconds of `runs` whole-process runs of `node ...args` (spawnSync), e.g. a
+ * CLI start; `node -e 0` gives the bare-runtime baseline. Throws when the process fails.
+ */
+export function processWallMs(args, { env = process.env, runs = 9 } = {}) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, args, { env, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`node ${args.join(" ")} failed: ${r.stderr}`);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return median(times);
 }

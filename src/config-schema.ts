@@ -45,6 +45,17 @@ const agentSchema = z.strictObject({
   disabledToolsets: toolsetList.optional(),
 });
 
+const terminalSchema = z.strictObject({
+  env: z
+    .strictObject({
+      passthrough: z.preprocess(
+        (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter((part) => part !== "") : value),
+        z.array(z.string().regex(ENV_NAME, "expected an environment variable name, e.g. GITHUB_TOKEN")),
+      ).optional(),
+    })
+    .optional(),
+});
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -54,6 +65,7 @@ const configSchema = z.looseObject({
   agent: agentSchema.optional(),
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
+  terminal: terminalSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -62,6 +74,8 @@ const KNOWN_KEYS: Record<string, string[]> = {
   "model.compat": Object.keys(compatSchema.shape),
   agent: Object.keys(agentSchema.shape),
   tools: Object.keys(toolsSchema.shape),
+  terminal: Object.keys(terminalSchema.shape),
+  "terminal.env": ["passthrough"],
 };
 
 const ALIASES: Record<string, Record<string, string>> = {

@@ -12,7 +12,8 @@
  * - `model.context_window`, `tools.always_load`;
  * - a key left empty (`apiKey:` with no value) counts as unset;
  * - `model.provider` picks a built-in preset and `model.compat` overrides its flags (docs/providers.md).
- * Unknown keys inside `model`, `agent` and `tools` are errors (typos would otherwise be silently ignored);
+ * - `terminal.env.passthrough`: a list of variable names, or a comma-separated string.
+ * Unknown keys inside `model`, `agent`, `tools` and `terminal` are errors (typos would otherwise be silently ignored);
  * unknown top-level sections and `mcp` keys are kept, for other parts of quiver to read.
  */
 import { readFile } from "node:fs/promises";
@@ -50,6 +51,13 @@ export interface AgentConfig {
   disabledToolsets?: string[];
 }
 
+export interface TerminalConfig {
+  env?: {
+    /** Variables the terminal tool passes on although their names look secret (KEY, TOKEN, …). */
+    passthrough?: string[];
+  };
+}
+
 export interface McpConfig {
   /** Server name → its settings, validated by the MCP layer. */
   servers?: Record<string, Record<string, unknown>>;
@@ -61,6 +69,7 @@ export interface QuiverConfig {
   agent?: AgentConfig;
   mcp?: McpConfig;
   tools?: ToolsConfig;
+  terminal?: TerminalConfig;
   [section: string]: unknown;
 }
 

@@ -18,3 +18,5 @@ export { McpManager } from "./mcp/manager.js";
 export type { McpServerStatus, McpServerState } from "./mcp/status.js";
 export { createQuiverMcpServer } from "./mcp/create-server.js";
 export type { QuiverServerOptions } from "./mcp/server.js";
+export { assessCommand, assessWrite, COMMAND_RULES, PROTECTED_PATHS } from "./safety/index.js";
+export type { Assessment, AssessOptions, RuleHit, Verdict } from "./safety/index.js";

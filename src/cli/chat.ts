@@ -53,6 +53,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   const runtime = await startRuntime({
     mcp: opts.mcp,
     mcpServers: config.mcp?.servers,
+    config,
     mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS,
     projectTools: opts.projectTools === true,
   });

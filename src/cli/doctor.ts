@@ -155,7 +155,7 @@ function endpointFix(err: unknown, settings: ModelSettings): string {
 async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: CheckResult[], model: string | undefined): Promise<void> {
   let runtime: Runtime;
   try {
-    runtime = await startRuntime({ mcp: opts.mcp, mcpServers: config.mcp?.servers, mcpWaitMs: MCP_WAIT_MS, report: () => {} });
+    runtime = await startRuntime({ mcp: opts.mcp, mcpServers: config.mcp?.servers, config, mcpWaitMs: MCP_WAIT_MS, report: () => {} });
   } catch (err) {
     results.push({ check: "tools", status: "fail", detail: `loading the tools failed: ${(err as Error).message}`, fix: "Run with --verbose to see which module failed." });
     return;

@@ -2,15 +2,19 @@
  * What every command that touches tools needs first: the built-in tools, the user's tools
  * from $QUIVER_HOME/tools, optionally the project's, and the configured MCP servers.
  */
+import { loadConfig, type QuiverConfig } from "../config.js";
 import type { McpManager } from "../mcp/manager.js";
 import { loadBuiltinTools } from "../model-tools.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
+import { setTerminalEnvPassthrough } from "../safety/child-env.js";
 
 export interface RuntimeOptions {
   /** Connect the MCP servers of config.yaml (default true). */
   mcp?: boolean;
   /** The `mcp.servers` section when the caller has already read config.yaml (else it is read here). */
   mcpServers?: unknown;
+  /** config.yaml when the caller has already read it (else it is read here). */
+  config?: QuiverConfig;
   /** Longest wait for MCP servers before going on without the slow ones (ms). */
   mcpWaitMs?: number;
   /** Load ./.quiver/tools of the current project (opt-in: a cloned repo must not run code silently). */
@@ -33,10 +37,12 @@ export interface Runtime {
 export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const startedAt = Date.now();
   const report = opts.report ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const config = opts.config ?? (await loadConfig());
+  setTerminalEnvPassthrough(config.terminal?.env?.passthrough ?? []);
   await loadBuiltinTools();
   await loadUserTools();
   if (opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1") await loadProjectTools(process.cwd(), { optIn: true });
-  const mcp = opts.mcp === false ? undefined : await connectMcp(opts);
+  const mcp = opts.mcp === false ? undefined : await connectMcp("mcpServers" in opts ? opts : { ...opts, mcpServers: config.mcp?.servers });
   let reported = false;
   const reportProblems = (): void => {
     if (reported || mcp === undefined) return;

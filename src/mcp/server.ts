@@ -9,7 +9,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } 
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { getToolDefinitions, handleFunctionCall, toolAway } from "../model-tools.js";
 import { addLogSink, createLogger, registry, toolError } from "../registry/index.js";
-import type { ApprovalDecision, ApprovalRequest, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
+import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
@@ -20,7 +20,7 @@ const log = createLogger("mcp-serve");
 export interface QuiverServerOptions {
   enabledToolsets?: readonly string[];
   disabledToolsets?: readonly string[];
-  /** Dangerous terminal commands run without asking; without it they are refused (no one can approve remotely). */
+  /** Dangerous commands and protected writes run without asking; without it they come back `approval_required` (no one can approve remotely). */
   allowDangerous?: boolean;
   /** Coalesces a burst of registry changes into one notification (default 50 ms). */
   listChangedDelayMs?: number;
@@ -35,7 +35,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     ...(opts.enabledToolsets !== undefined && { enabledToolsets: opts.enabledToolsets }),
     ...(opts.disabledToolsets !== undefined && { disabledToolsets: opts.disabledToolsets }),
   };
-  const approve = approvalPolicy(opts.allowDangerous === true);
+  const policy = approvalPolicy(opts.allowDangerous === true);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
 
@@ -51,7 +51,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
       return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
     }
     let raw: CallToolResult | undefined;
-    const ctx: ToolContext = { signal: extra.signal, approve, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
+    const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
     const token = request.params._meta?.progressToken;
     if (token !== undefined) ctx.progress = (update) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
     const output = await handleFunctionCall(name, args ?? {}, ctx);
@@ -97,11 +97,17 @@ function watchGeneration(server: Server, delayMs: number): void {
   };
 }
 
-function approvalPolicy(allowDangerous: boolean): (request: ApprovalRequest) => Promise<ApprovalDecision> {
-  return async (request) => {
-    if (allowDangerous) return "once";
-    log.warn(`refused ${request.reason} for an MCP client: ${request.subject} (start quiver serve with --allow-dangerous to allow such commands)`);
-    return "deny";
+/**
+ * No user sits behind an MCP client, so no one is asked: with --allow-dangerous everything
+ * that would ask runs; without it the tool answers `approval_required`, naming the flag.
+ * Catastrophic commands are refused by the tools either way.
+ */
+function approvalPolicy(allowDangerous: boolean): Pick<ToolContext, "approve" | "approvalUnavailable"> {
+  if (allowDangerous) return { approve: async (): Promise<ApprovalDecision> => "once" };
+  return {
+    approvalUnavailable:
+      "This quiver serve was started without --allow-dangerous, so no one can approve it here. " +
+      "To allow such commands and writes, restart it as `quiver serve --allow-dangerous` (catastrophic commands stay refused).",
   };
 }
 

@@ -81,6 +81,11 @@ export interface ToolContext {
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   /** Where a long-running tool reports progress (the UI shows it in the tool line). */
   progress?: (update: ToolProgress) => void;
+  /**
+   * When `approve` is absent: why no one can approve here and how to allow it (a front end's
+   * policy, e.g. serve's --allow-dangerous). Shown in the `approval_required` error.
+   */
+  approvalUnavailable?: string;
   toolCallId?: string;
   /** The calling session's tools; absent outside an agent (CLI, MCP server), meaning every available tool. */
   toolCatalog?: ToolCatalog;

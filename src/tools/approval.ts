@@ -1,73 +1,69 @@
 /**
- * Decides whether a command or a write may run: hardline rules refuse outright, dangerous
- * rules ask the user through `ctx.approve`. Remembering "session" answers is the caller's
- * job; the tools ask every time with the rule's stable key.
+ * Turns a safety assessment (src/safety/) into what a tool does: `refuse` never runs, `ask`
+ * asks the user through `ctx.approve` once per rule, `allow` runs. Remembering "session"
+ * answers is the caller's job; the tools ask every time with the rule's stable key.
  */
 import { toolError } from "../registry/index.js";
 import type { ApprovalDecision, ToolContext } from "../registry/index.js";
-import { DANGEROUS_PATTERNS, HARDLINE_PATTERNS } from "./approval-patterns.js";
-import type { CommandRule } from "./approval-patterns.js";
-import { realTarget, sensitivePathRule } from "./path-safety.js";
-import type { PathRule } from "./path-safety.js";
+import type { AssessOptions, Assessment, RuleHit } from "../safety/index.js";
 
-export interface CommandVerdict {
-  /** The first hardline rule matched: the command must never run. */
-  hardline?: CommandRule;
-  /** Every dangerous rule matched, one per key, in table order. */
-  dangerous: CommandRule[];
-}
-
-// Line continuations would otherwise split `rm -rf \<newline> /` across "commands".
-function normalise(command: string): string {
-  return command.replace(/\\\r?\n/g, " ");
-}
-
-export function classifyCommand(command: string): CommandVerdict {
-  const text = normalise(command);
-  const hardline = HARDLINE_PATTERNS.find((rule) => rule.pattern.test(text));
-  if (hardline !== undefined) return { hardline, dangerous: [] };
-  const dangerous: CommandRule[] = [];
-  for (const rule of DANGEROUS_PATTERNS) {
-    if (rule.pattern.test(text) && !dangerous.some((d) => d.key === rule.key)) dangerous.push(rule);
-  }
-  return { dangerous };
-}
-
-/** The sensitive-path rule a write to `absPath` falls under, following symlinks too. */
-export async function classifyWritePath(absPath: string): Promise<PathRule | undefined> {
-  return sensitivePathRule(absPath) ?? sensitivePathRule(await realTarget(absPath));
-}
-
-export function hardlineRefusal(rule: CommandRule): string {
-  return toolError(
-    `Refused: this command matches a catastrophic pattern (${rule.reason}) and is never run, even with the user's approval. ` +
-      "Choose a narrower, safer command.",
-    { error_type: "hardline_refused", rule: rule.key },
-  );
-}
-
-export interface ApprovalAsk {
+interface ApprovalSubject {
   tool: string;
   /** The command or path, shown to the user verbatim. */
   subject: string;
   /** "command" or "write" — used in the messages. */
   action: "command" | "write";
-  rules: ReadonlyArray<{ key: string; reason: string }>;
+}
+
+export interface ApprovalAsk extends ApprovalSubject {
+  rules: readonly RuleHit[];
+}
+
+// The safety layer is imported on first use, so tool discovery and CLI start-up never load it.
+const safety = (): Promise<typeof import("../safety/index.js")> => import("../safety/index.js");
+
+/** `gate` for a shell command. */
+export async function gateCommand(ctx: ToolContext, tool: string, command: string, opts: AssessOptions): Promise<string | undefined> {
+  const assessment = await (await safety()).assessCommand(command, opts);
+  return gate(ctx, { tool, subject: command, action: "command" }, assessment);
+}
+
+/** `gate` for a file write. */
+export async function gateWrite(ctx: ToolContext, tool: string, path: string): Promise<string | undefined> {
+  return gate(ctx, { tool, subject: path, action: "write" }, await (await safety()).assessWrite(path));
+}
+
+/** Undefined when the assessment lets the action run (approved if it had to be), else the error result. */
+async function gate(ctx: ToolContext, ask: ApprovalSubject, assessment: Assessment): Promise<string | undefined> {
+  if (assessment.verdict === "allow") return undefined;
+  if (assessment.verdict === "refuse") return hardlineRefusal(ask, assessment.rules[0] ?? { key: "refused", reason: "catastrophic" });
+  return seekApproval(ctx, { ...ask, rules: assessment.rules });
+}
+
+function hardlineRefusal(ask: ApprovalSubject, rule: RuleHit): string {
+  const what = ask.action === "command" ? "this command" : `writing ${ask.subject}`;
+  return toolError(
+    `Refused: ${what} is catastrophic (${rule.reason}) and is never run, even with the user's approval. ` +
+      "Choose a narrower, safer command.",
+    { error_type: "hardline_refused", rule: rule.key },
+  );
 }
 
 /**
- * Asks for each rule in turn. Returns undefined when everything was approved, else the
- * error result to hand back (no callback, denied, or the callback failed).
+ * Asks for each rule in turn. Returns undefined when everything was approved, else the error
+ * result to hand back (no one to ask, denied, or the callback failed).
  */
 export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<string | undefined> {
   const what = ask.action === "command" ? "This command" : `Writing ${ask.subject}`;
   for (const rule of ask.rules) {
     if (ctx.approve === undefined) {
-      return toolError(
-        `${what} needs the user's approval (${rule.reason}), and no approval callback is available here. ` +
-          "To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.",
-        { error_type: "approval_required", rule: rule.key },
-      );
+      const how =
+        ctx.approvalUnavailable ??
+        "No approval callback is available here. To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.";
+      return toolError(`${what} needs the user's approval (${rule.reason}) and was not run. ${how}`, {
+        error_type: "approval_required",
+        rule: rule.key,
+      });
     }
     let decision: ApprovalDecision;
     try {

@@ -6,7 +6,7 @@ import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { classifyWritePath, seekApproval } from "./approval.js";
+import { gateWrite } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { looksBinary } from "./binary-file.js";
 import { countBytes, replaceBytes } from "./byte-replace.js";
@@ -36,11 +36,8 @@ async function patch(args: Record<string, unknown>, ctx: ToolContext): Promise<s
     );
   }
 
-  const rule = await classifyWritePath(path);
-  if (rule !== undefined) {
-    const refusal = await seekApproval(ctx, { tool: "patch", subject: path, action: "write", rules: [rule] });
-    if (refusal !== undefined) return refusal;
-  }
+  const refusal = await gateWrite(ctx, "patch", path);
+  if (refusal !== undefined) return refusal;
   const updated = replaceBytes(bytes, needle, Buffer.from(newString, "utf8"), replaceAll);
   await writeFileAtomic(path, updated);
   const result: Record<string, unknown> = { path, replacements: replaceAll ? count : 1, bytes_written: updated.length };

@@ -1,17 +1,14 @@
 /**
  * Paths as the tools see them: `~` expansion, resolution against the working directory,
- * what counts as a regular file, and which paths are sensitive to write.
+ * and what counts as a regular file. Which paths are protected from writes is the safety
+ * layer's business (src/safety/).
  */
 import { realpath, stat, statfs } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { isWithin } from "../safety/paths.js";
 import { ToolInputError, isErrnoError } from "./tool-input.js";
-
-export interface PathRule {
-  key: string;
-  reason: string;
-}
 
 /** `~` and `~/x` → the home directory (read from $HOME on every call, so tests can move it). */
 export function expandHome(path: string): string {
@@ -32,33 +29,8 @@ export function displayPath(absPath: string): string {
   return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? absPath : rel;
 }
 
-export function isWithin(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
-
 export function isDevicePath(absPath: string): boolean {
   return isWithin(absPath, "/dev");
-}
-
-const SHELL_RC_FILES = [
-  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
-  ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout",
-  ".kshrc", ".cshrc", ".tcshrc", ".login", join(".config", "fish", "config.fish"),
-];
-
-// Keys are shared with the terminal's rules, so a "session" approval covers both ways of writing.
-const SENSITIVE_PATHS: ReadonlyArray<PathRule & { matches: (path: string, home: string) => boolean }> = [
-  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, home) => isWithin(p, join(home, ".ssh")) },
-  { key: "write-etc", reason: "writing into /etc", matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc") },
-  { key: "write-shell-rc", reason: "changing a shell startup file", matches: (p, home) => SHELL_RC_FILES.some((f) => p === join(home, f)) },
-  { key: "write-env", reason: "writing a .env file (secrets)", matches: (p) => /^\.env(?:\..*)?$/.test(basename(p)) },
-];
-
-/** The first sensitive-path rule the path falls under, if any. */
-export function sensitivePathRule(absPath: string): PathRule | undefined {
-  const home = resolve(homedir());
-  const hit = SENSITIVE_PATHS.find((rule) => rule.matches(absPath, home));
-  return hit === undefined ? undefined : { key: hit.key, reason: hit.reason };
 }
 
 /**

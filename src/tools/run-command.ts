@@ -19,6 +19,8 @@ export interface RunOptions {
   killGraceMs?: number;
   /** How long to wait for the pipes to drain once the shell has exited. */
   drainMs?: number;
+  /** The child's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunResult {
@@ -68,6 +70,7 @@ class Run {
       // detached: the shell leads a new process group, so the whole tree can be killed at once.
       this.#child = spawn("bash", ["-c", this.#opts.command], {
         cwd: this.#opts.cwd,
+        env: this.#opts.env ?? process.env,
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       });

@@ -1,10 +1,12 @@
 /**
  * `terminal`: runs a shell command with bash in its own process group. Catastrophic
- * commands are refused, dangerous ones need the user's approval (see approval-patterns.ts).
+ * commands are refused, dangerous ones need the user's approval (see src/safety/), and the
+ * child's environment has the user's secrets scrubbed.
  */
 import { registry, toolError, toolResult, createLogger } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { classifyCommand, hardlineRefusal, seekApproval } from "./approval.js";
+import { terminalEnv } from "../safety/child-env.js";
+import { gateCommand } from "./approval.js";
 import { exitCodeMeaning } from "./exit-codes.js";
 import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
 import { runCommand } from "./run-command.js";
@@ -36,9 +38,7 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
   }
   const cwd = await workingDirectory(optionalStringArg(args, "workdir"));
 
-  const verdict = classifyCommand(command);
-  if (verdict.hardline !== undefined) return hardlineRefusal(verdict.hardline);
-  const refusal = await seekApproval(ctx, { tool: "terminal", subject: command, action: "command", rules: verdict.dangerous });
+  const refusal = await gateCommand(ctx, "terminal", command, { cwd });
   if (refusal !== undefined) return refusal;
 
   const started = Date.now();
@@ -48,7 +48,7 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     const seconds = Math.round((Date.now() - started) / 1000);
     report({ progress: seconds, message: `running for ${seconds} s` });
   }, PROGRESS_INTERVAL_MS);
-  const run = await runCommand({ command, cwd, timeoutMs: timeoutS * 1000, signal: ctx.signal }).finally(() => clearInterval(ticker));
+  const run = await runCommand({ command, cwd, timeoutMs: timeoutS * 1000, signal: ctx.signal, env: terminalEnv() }).finally(() => clearInterval(ticker));
   log.debug("command finished", { exitCode: run.exitCode, ms: Date.now() - started, stopped: run.stopped });
 
   if (run.spawnError !== undefined) return toolError(`Could not start bash to run the command: ${run.spawnError}`);
@@ -86,9 +86,11 @@ registry.register({
     name: "terminal",
     description:
       "Run a shell command with bash and return its combined stdout/stderr and exit code. Output over 50 000 chars keeps " +
-      "the first 40% and the last 60%. Default timeout 180 s (max 600). Dangerous commands (recursive rm, chmod 777, " +
-      "curl | sh, writes to ~/.ssh, /etc or shell rc files, find -delete, SQL DROP/TRUNCATE) need the user's approval; " +
-      "catastrophic ones (rm -rf /, mkfs, fork bombs, shutdown) are always refused. Stdin is closed: avoid interactive programs.",
+      "the first 40% and the last 60%. Default timeout 180 s (max 600). Dangerous commands (recursive rm, git history loss, " +
+      "chmod 777, curl | sh, code run from variables or eval, writes to ~/.ssh, /etc, shell rc files or .git/hooks, " +
+      "find -delete, kill/shutdown, SQL DROP) need the user's approval; catastrophic ones (rm -rf / or ~, mkfs or dd on a " +
+      "disk, fork bombs) are always refused. Secret-looking environment variables are not passed on. Stdin is closed: " +
+      "avoid interactive programs.",
     parameters: {
       type: "object",
       properties: {

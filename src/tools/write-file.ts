@@ -1,7 +1,7 @@
 /** `write_file`: creates or replaces a text file, atomically; sensitive paths need approval. */
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { classifyWritePath, seekApproval } from "./approval.js";
+import { gateWrite } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { ToolInputError, reportingInputErrors, stringArg } from "./tool-input.js";
 import { displayPath, isDevicePath, resolveUserPath } from "./path-safety.js";
@@ -11,11 +11,8 @@ async function writeFile(args: Record<string, unknown>, ctx: ToolContext): Promi
   const content = stringArg(args, "content", { allowEmpty: true });
   if (isDevicePath(path)) throw new ToolInputError(`Refusing to write ${displayPath(path)}: device files under /dev are not written by the file tools.`);
 
-  const rule = await classifyWritePath(path);
-  if (rule !== undefined) {
-    const refusal = await seekApproval(ctx, { tool: "write_file", subject: path, action: "write", rules: [rule] });
-    if (refusal !== undefined) return refusal;
-  }
+  const refusal = await gateWrite(ctx, "write_file", path);
+  if (refusal !== undefined) return refusal;
   const outcome = await writeFileAtomic(path, content);
   return toolResult({
     path,

@@ -168,7 +168,9 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
   });
 
   it("asks inline before a dangerous command and runs it once approved", async () => {
-    const target = join(home, "doomed");
+    // Outside $QUIVER_HOME: deleting inside it is a protected write with a prompt of its own.
+    const work = mkdtempSync(join(tmpdir(), "quiver-repl-work-"));
+    const target = join(work, "doomed");
     mkdirSync(join(target, "inner"), { recursive: true });
     server = await startScriptedServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("Deleted.")] });
     terminal = openPty(["chat"], env());
@@ -182,6 +184,7 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     expect(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")).toContain('"exit_code":0');
     terminal.type("/exit\r");
     expect(await terminal.exited).toBe(0);
+    rmSync(work, { recursive: true, force: true });
   });
 
   it("suggests the right slash command for a typo; /model, /toolsets, /sessions and /reset work", async () => {

@@ -5,9 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, tempHome } from "../helpers/cli.js";
 
 let home = "";
+let work = "";
 let cleanup = () => {};
-beforeAll(() => ({ home, cleanup } = tempHome("quiver-tty-")));
-afterAll(() => cleanup());
+let cleanupWork = () => {};
+// The victims live outside $QUIVER_HOME: deleting inside it is a protected write with a prompt of its own.
+beforeAll(() => {
+  ({ home, cleanup } = tempHome("quiver-tty-"));
+  ({ home: work, cleanup: cleanupWork } = tempHome("quiver-tty-work-"));
+});
+afterAll(() => {
+  cleanup();
+  cleanupWork();
+});
 
 /** Runs `quiver tools call` on a pseudo-terminal (util-linux `script`) and types `answer` once the question shows. */
 function callOnTty(command: string, answer: string): Promise<string> {
@@ -36,7 +45,7 @@ function callOnTty(command: string, answer: string): Promise<string> {
 
 describe("quiver tools call on a terminal", () => {
   it("asks y/N before a dangerous command and runs it on y", async () => {
-    const dir = join(home, "yes", "sub");
+    const dir = join(work, "yes", "sub");
     mkdirSync(dir, { recursive: true });
     const screen = await callOnTty(`rm -r ${dir} && echo removed`, "y");
     expect(screen).toContain("terminal needs your approval: recursive delete");
@@ -45,7 +54,7 @@ describe("quiver tools call on a terminal", () => {
   });
 
   it("runs nothing when the answer is no", async () => {
-    const dir = join(home, "no", "sub");
+    const dir = join(work, "no", "sub");
     mkdirSync(dir, { recursive: true });
     const screen = await callOnTty(`rm -r ${dir}`, "n");
     expect(screen).toContain("denied");

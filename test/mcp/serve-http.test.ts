@@ -135,13 +135,16 @@ describe("quiver serve over Streamable HTTP", () => {
     expect(res.status).toBe(403);
   });
 
-  test("dangerous commands are refused unless --allow-dangerous; catastrophic ones always", async () => {
+  test("dangerous commands answer approval_required unless --allow-dangerous; catastrophic ones are always refused", async () => {
     const victim = join(dir, "victim");
     await mkdir(join(victim, "sub"), { recursive: true });
     const strict = await client((await serve()).url);
     const refused = await strict.callTool({ name: "terminal", arguments: { command: `rm -r ${victim}` } });
     expect(refused.isError).toBe(true);
-    expect(JSON.parse(text(refused))).toMatchObject({ error_type: "approval_denied" });
+    const body = JSON.parse(text(refused)) as { error: string; error_type: string };
+    expect(body.error_type).toBe("approval_required");
+    expect(body.error).toContain("--allow-dangerous");
+    expect(body.error).not.toMatch(/denied/i);
     expect(existsSync(victim)).toBe(true);
 
     const permissive = await client((await serve({ allowDangerous: true })).url);
@@ -149,8 +152,8 @@ describe("quiver serve over Streamable HTTP", () => {
     expect(allowed.isError).toBeFalsy();
     expect(existsSync(victim)).toBe(false);
 
-    // Harmless even if it ran (no such mkfs variant), but it matches the hardline rule.
-    const hardline = await permissive.callTool({ name: "terminal", arguments: { command: "mkfs.quivertest /nonexistent-quiver-device" } });
+    // Harmless even if it ran (no such mkfs variant), but formatting a disk device is a hardline rule.
+    const hardline = await permissive.callTool({ name: "terminal", arguments: { command: "mkfs.quivertest /dev/sdz9" } });
     expect(hardline.isError).toBe(true);
     expect(JSON.parse(text(hardline))).toMatchObject({ error_type: "hardline_refused" });
   });

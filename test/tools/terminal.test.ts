@@ -178,13 +178,11 @@ describe("terminal: approval", () => {
     "mkfs.ext4 /dev/sda1", "mkfs -t ext4 /dev/sdb", "sudo mkfs.xfs /dev/nvme0n1p1",
     "dd if=/dev/zero of=/dev/sda", "dd if=/dev/urandom of=/dev/nvme0n1 bs=1M", "echo boom > /dev/sda", "cat image.iso > /dev/mmcblk0",
     ":(){ :|:& };:", ":(){:|:&};:", "bomb() { bomb | bomb & }; bomb",
-    "kill -1", "kill -9 -1", "kill -KILL -1", "sudo kill -9 -1",
-    "shutdown -h now", "shutdown now", "sudo reboot", "reboot", "halt", "poweroff", "init 0", "init 6", "systemctl poweroff",
   ];
 
   it.each(HARDLINE)("always refuses %s, never asking even an approving callback", async (command) => {
-    const { classifyCommand } = await import("../../src/tools/approval.js");
-    expect(classifyCommand(command).hardline).toBeDefined();
+    const { assessCommand } = await import("../../src/safety/index.js");
+    expect((await assessCommand(command)).verdict).toBe("refuse");
     const { calls, ctx } = approver("session");
     const r = await callTool("terminal", { command }, ctx);
     expect(r.error).toMatch(/^Refused: .*never run/);
@@ -211,6 +209,11 @@ describe("terminal: approval", () => {
     ["psql -c 'DROP TABLE users'", "sql-drop"],
     ["mysql -e 'drop database shop'", "sql-drop"],
     ["psql -c 'TRUNCATE TABLE users'", "sql-truncate"],
+    // Disruptive but recoverable: asked, not refused.
+    ["kill -9 -1", "kill-all"],
+    ["shutdown -h now", "shutdown"],
+    ["init 0", "shutdown"],
+    ["systemctl poweroff", "shutdown"],
   ];
 
   it.each(DANGEROUS)("asks before %s (key %s), and a deny refuses it", async (command, key) => {

@@ -1,0 +1,187 @@
+/**
+ * Which paths matter: the critical ones (deleting or wiping them wrecks the system or a home,
+ * so it is refused) and the protected ones (writing them gives code execution or leaks keys,
+ * so it asks). Pure functions of the path and the environment, plus symlink resolution.
+ */
+import { readlinkSync, realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, join, resolve, sep } from "node:path";
+
+export interface SafetyEnv {
+  cwd: string;
+  home: string;
+  /** $QUIVER_HOME, else <home>/.quiver. */
+  quiverHome: string;
+}
+
+export interface AssessOptions {
+  cwd?: string;
+  home?: string;
+}
+
+export function safetyEnv(opts: AssessOptions = {}): SafetyEnv {
+  const home = resolve(opts.home ?? homedir());
+  const fromEnv = process.env.QUIVER_HOME;
+  const quiverHome = fromEnv !== undefined && fromEnv !== "" ? resolve(fromEnv) : join(home, ".quiver");
+  return { cwd: resolve(opts.cwd ?? process.cwd()), home, quiverHome };
+}
+
+export function isWithin(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** Top-level directories the system needs (Linux and macOS). */
+const SYSTEM_DIRS = [
+  "etc", "usr", "bin", "sbin", "boot", "var", "home", "root", "lib", "lib32", "lib64", "libx32", "opt", "dev",
+  "proc", "sys", "srv", "mnt", "media", "snap", "run", "System", "Library", "Users", "Applications", "private", "Volumes",
+].map((d) => `/${d}`);
+const HOME_ROOTS = ["/home", "/Users"];
+
+/** The critical paths a glob may name even when they do not exist on this machine. */
+export function criticalCandidates(env: SafetyEnv): string[] {
+  return ["/", ...SYSTEM_DIRS, env.home, dirname(env.home)];
+}
+
+/**
+ * `/`, a system directory (or a child of /usr), the home, the directory holding homes, or
+ * another user's home. A trailing `/*`, `/.` or `/` names the same directory's contents.
+ */
+export function isCriticalPath(path: string, env: SafetyEnv): boolean {
+  const p = resolve(env.cwd, withoutContentsSuffix(path) || "/");
+  if (p === "/" || p === env.home || SYSTEM_DIRS.includes(p)) return true;
+  if (dirname(env.home) !== "/" && p === dirname(env.home)) return true;
+  if (dirname(p) === "/usr" || dirname(p) === "/private") return true;
+  return HOME_ROOTS.includes(dirname(p));
+}
+
+/** `/x/*`, `/x/.*`, `/x/.` and `/x/` all name /x (or its contents); the suffixes are dropped. */
+function withoutContentsSuffix(path: string): string {
+  let p = path;
+  for (;;) {
+    const suffix = ["/", "/*", "/.*", "/."].find((s) => p.endsWith(s) && p.length > 0);
+    if (suffix === undefined) return p;
+    p = p.slice(0, -suffix.length);
+  }
+}
+
+/** Whole disks and partitions (Linux and macOS). */
+const BLOCK_DEVICE = /^\/dev\/(?:[shv]d[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|mtdblock\d)/;
+
+export function isBlockDevice(path: string): boolean {
+  return BLOCK_DEVICE.test(path);
+}
+
+export interface PathRule {
+  key: string;
+  reason: string;
+}
+
+const SHELL_RC_FILES = [
+  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
+  ".zlogout", ".kshrc", ".cshrc", ".tcshrc", ".login", ".inputrc", ".envrc", ".bash_aliases", ".xprofile", ".xinitrc",
+  ".xsessionrc", ".vimrc", ".exrc", ".tmux.conf",
+];
+const TOOL_DOTFILES = [".gitconfig", ".git-credentials", ".npmrc", ".netrc", ".pypirc", ".yarnrc", ".yarnrc.yml", ".curlrc", ".wgetrc"];
+const KEY_DIRS = [".ssh", ".gnupg", ".aws", ".config", ".docker", ".kube"];
+
+type Matcher = (path: string, env: SafetyEnv) => boolean;
+
+/** The protected-path table: a write under any of these asks first. Keys are stable. */
+export const PROTECTED_PATHS: ReadonlyArray<PathRule & { matches: Matcher }> = [
+  {
+    key: "write-quiver-home",
+    reason: "writing into $QUIVER_HOME (its tools and config.yaml run code at the next start)",
+    matches: (p, env) => isWithin(p, env.quiverHome),
+  },
+  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, join(env.home, ".ssh")) },
+  {
+    key: "write-shell-rc",
+    reason: "changing a shell startup file",
+    matches: (p, env) => dirname(p) === env.home && SHELL_RC_FILES.includes(basename(p)),
+  },
+  {
+    key: "write-key-dir",
+    reason: "writing into a directory of keys and settings (~/.gnupg, ~/.aws, ~/.config, ~/.docker, ~/.kube)",
+    matches: (p, env) => KEY_DIRS.some((d) => isWithin(p, join(env.home, d))),
+  },
+  {
+    key: "write-tool-config",
+    reason: "changing ~/.gitconfig, ~/.npmrc, ~/.netrc or a similar file that holds credentials or runs commands",
+    matches: (p, env) => dirname(p) === env.home && TOOL_DOTFILES.includes(basename(p)),
+  },
+  {
+    key: "write-git-hooks",
+    reason: "changing a git hook or .git/config (git runs them)",
+    matches: (p) => /(?:^|\/)\.git\/(?:hooks(?:\/|$)|config$)/.test(p),
+  },
+  { key: "write-etc", reason: "writing into /etc", matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc") },
+  { key: "write-env", reason: "writing a .env file (secrets)", matches: (p) => /^\.env(?:\..*)?$/.test(basename(p)) },
+];
+
+/** `~`, `~/x` and `~user` expanded; relative paths resolved against the working directory. */
+export function absolutePath(path: string, env: SafetyEnv): string {
+  if (path === "~" || path.startsWith("~/")) return resolve(env.home, path.slice(2));
+  const user = /^~([\w.-]+)(\/.*)?$/.exec(path);
+  if (user !== null) return resolve(user[1] === "root" ? "/root" : join(dirname(env.home), user[1]!), `.${user[2] ?? ""}`);
+  return resolve(env.cwd, path);
+}
+
+/** The first protected-path rule the path falls under, looking through symlinks too. */
+export function protectedPathRule(path: string, env: SafetyEnv): PathRule | undefined {
+  const lexical = absolutePath(path, env);
+  const envs = [env, realEnvOf(env)];
+  for (const candidate of [lexical, realTarget(lexical)]) {
+    for (const e of envs) {
+      const hit = PROTECTED_PATHS.find((rule) => rule.matches(candidate, e));
+      if (hit !== undefined) return { key: hit.key, reason: hit.reason };
+    }
+  }
+  return undefined;
+}
+
+const realEnvs = new WeakMap<SafetyEnv, SafetyEnv>();
+
+/** The environment with its directories' symlinks resolved (macOS: /var → /private/var), once per env. */
+function realEnvOf(env: SafetyEnv): SafetyEnv {
+  let real = realEnvs.get(env);
+  if (real === undefined) {
+    real = { cwd: realTarget(env.cwd), home: realTarget(env.home), quiverHome: realTarget(env.quiverHome) };
+    realEnvs.set(env, real);
+  }
+  return real;
+}
+
+/**
+ * The path with symlinks resolved, also when it does not exist yet (its nearest existing
+ * parent is resolved) or is a dangling link (`>>` would create the link's target), so a link
+ * cannot smuggle a write into ~/.ssh.
+ */
+export function realTarget(absPath: string): string {
+  // Longer than PATH_MAX: the system cannot open it, so there is nothing to resolve.
+  if (absPath.length > PATH_MAX) return absPath;
+  const tail: string[] = [];
+  let current = absPath;
+  for (let hops = 0; ; ) {
+    try {
+      return join(realpathSync.native(current), ...tail.reverse());
+    } catch {
+      // not there (yet): a dangling link or a missing path
+    }
+    if (hops < MAX_LINK_HOPS) {
+      try {
+        current = resolve(dirname(current), readlinkSync(current));
+        hops++;
+        continue;
+      } catch {
+        // not a link
+      }
+    }
+    const parent = dirname(current);
+    if (parent === current) return join(current, ...tail.reverse());
+    tail.push(basename(current));
+    current = parent;
+  }
+}
+
+const PATH_MAX = 4096;
+const MAX_LINK_HOPS = 16;

@@ -1,0 +1,61 @@
+/**
+ * Files a command line writes and then runs. `curl -o x.sh URL && sh x.sh` is `curl URL | sh`
+ * in two steps, and `echo 'rm -rf /' > x.sh; sh x.sh` is `rm -rf /` in two: downloads are
+ * remembered as such, files written from known text (`echo`, `printf`, here-documents) with
+ * their content, and running one of them (as a program, or as the script of a shell or an
+ * interpreter) is judged on what it holds.
+ */
+import { type Invocation, isOpaque, operands } from "./argv.js";
+import { absolutePath, type SafetyEnv } from "./paths.js";
+
+const FETCHERS = new Set(["curl", "wget", "fetch", "aria2c", "http", "xh"]);
+const OUTPUT_FLAG = /^(?:-o|-O|--output|--output-document|-d|--dir)$/;
+const RUNNERS = /^(?:sh|bash|zsh|dash|ksh|fish|source|\.|python[\d.]*|perl|ruby|node|php)$/;
+
+export type WrittenFile = { downloaded: true } | { downloaded: false; content: string };
+
+export class WrittenFiles {
+  readonly #files = new Map<string, WrittenFile>();
+  readonly #env: SafetyEnv;
+
+  constructor(env: SafetyEnv) {
+    this.#env = env;
+  }
+
+  /**
+   * Remembers what `inv` writes: a fetcher's `-o FILE`, `-O FILE` (wget), `--output=FILE`,
+   * `-O` (curl: the URL's name) or `> FILE`; any other command's `> FILE` when its output
+   * (`output`) is known.
+   */
+  record(inv: Invocation, redirectTargets: readonly string[], output: string | undefined): void {
+    if (!FETCHERS.has(inv.name)) {
+      if (output !== undefined) for (const file of redirectTargets) this.#remember(file, inv.cwd, { downloaded: false, content: output });
+      return;
+    }
+    const files = [...redirectTargets];
+    inv.args.forEach((arg, i) => {
+      const inline = /^--output(?:-document)?=(.*)$/.exec(arg);
+      if (inline !== null) files.push(inline[1]!);
+      else if (OUTPUT_FLAG.test(arg) && inv.args[i + 1] !== undefined && !/^https?:/.test(inv.args[i + 1]!)) files.push(inv.args[i + 1]!);
+      else if ((arg === "-O" || arg === "--remote-name") && inv.name === "curl") files.push(...operands(inv).map((u) => u.split("/").pop() ?? ""));
+    });
+    for (const url of operands(inv)) if (inv.name === "wget" && !inv.args.includes("-O")) files.push(url.split("/").pop() ?? "");
+    for (const file of files) this.#remember(file, inv.cwd, { downloaded: true });
+  }
+
+  #remember(file: string, cwd: string, what: WrittenFile): void {
+    if (file !== "" && !isOpaque(file)) this.#files.set(absolutePath(file, { ...this.#env, cwd }), what);
+  }
+
+  /** The remembered file the invocation runs (`./x.sh`, `sh x.sh`, `python3 x.py`), if any. */
+  ranBy(inv: Invocation, program: string): WrittenFile | undefined {
+    if (this.#files.size === 0) return undefined;
+    const candidates = program.includes("/") ? [program] : [];
+    if (RUNNERS.test(inv.name)) candidates.push(...operands(inv).slice(0, 1));
+    for (const c of candidates) {
+      const hit = isOpaque(c) ? undefined : this.#files.get(absolutePath(c, { ...this.#env, cwd: inv.cwd }));
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+}

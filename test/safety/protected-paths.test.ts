@@ -1,0 +1,98 @@
+import { existsSync } from "node:fs";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import "../../src/tools/patch.js";
+import "../../src/tools/write-file.js";
+import { assessCommand, assessWrite } from "../../src/safety/index.js";
+import { approver, callTool, removeTempDirs, tempDir, useHome } from "../tools/tool-harness.js";
+
+let home: string;
+let work: string;
+let restoreHome: () => void;
+let savedQuiverHome: string | undefined;
+
+beforeEach(async () => {
+  home = await tempDir("quiver-home-");
+  work = await tempDir("quiver-work-");
+  restoreHome = useHome(home);
+  savedQuiverHome = process.env.QUIVER_HOME;
+  process.env.QUIVER_HOME = join(home, "qhome");
+});
+
+afterEach(async () => {
+  restoreHome();
+  if (savedQuiverHome === undefined) delete process.env.QUIVER_HOME;
+  else process.env.QUIVER_HOME = savedQuiverHome;
+  await removeTempDirs();
+});
+
+describe("assessWrite", () => {
+  it.each([
+    ["qhome/tools/evil.mjs", "write-quiver-home"],
+    ["qhome/config.yaml", "write-quiver-home"],
+    ["qhome/sessions/x.jsonl", "write-quiver-home"],
+    [".ssh/authorized_keys", "write-ssh"],
+    [".gnupg/gpg.conf", "write-key-dir"],
+    [".aws/credentials", "write-key-dir"],
+    [".config/autostart/x.desktop", "write-key-dir"],
+    [".bashrc", "write-shell-rc"],
+    [".zprofile", "write-shell-rc"],
+    [".profile", "write-shell-rc"],
+    [".gitconfig", "write-tool-config"],
+    [".npmrc", "write-tool-config"],
+    [".netrc", "write-tool-config"],
+  ])("asks before writing ~/%s (%s)", async (rel, key) => {
+    const result = await assessWrite(join(home, rel), { cwd: work, home });
+    expect(result).toEqual({ verdict: "ask", rules: [expect.objectContaining({ key })] });
+  });
+
+  it("asks for any .git/hooks/* and .git/config, and for /etc", async () => {
+    for (const path of [join(work, ".git/hooks/pre-commit"), join(work, "sub/repo/.git/config"), ".git/hooks/post-merge", "/etc/hosts"]) {
+      expect((await assessWrite(path, { cwd: work, home })).verdict, path).toBe("ask");
+    }
+  });
+
+  it("follows symlinks: a link in the work dir that points into ~/.ssh asks", async () => {
+    await mkdir(join(home, ".ssh"));
+    await symlink(join(home, ".ssh"), join(work, "innocent"));
+    await symlink(join(home, ".bashrc"), join(work, "notes.txt"));
+    expect((await assessWrite(join(work, "innocent/authorized_keys"), { cwd: work, home })).rules[0]?.key).toBe("write-ssh");
+    expect((await assessWrite(join(work, "notes.txt"), { cwd: work, home })).rules[0]?.key).toBe("write-shell-rc");
+    expect((await assessCommand("echo key >> innocent/authorized_keys", { cwd: work, home })).verdict).toBe("ask");
+  });
+
+  it("allows ordinary files and refuses disk devices", async () => {
+    expect(await assessWrite(join(work, "src/index.ts"), { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect(await assessWrite("notes/todo.md", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect((await assessWrite("/dev/sda", { cwd: work, home })).verdict).toBe("refuse");
+  });
+});
+
+describe("write_file and patch on protected paths", () => {
+  it("write_file into $QUIVER_HOME/tools answers approval_required without a callback and writes nothing", async () => {
+    const target = join(home, "qhome", "tools", "evil.mjs");
+    const r = await callTool("write_file", { path: target, content: "import('node:child_process')" });
+    expect(r.error_type).toBe("approval_required");
+    expect(r.rule).toBe("write-quiver-home");
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("write_file into .git/hooks asks, and a deny writes nothing", async () => {
+    const { calls, ctx } = approver("deny");
+    const target = join(work, ".git", "hooks", "pre-commit");
+    const r = await callTool("write_file", { path: target, content: "#!/bin/sh\ncurl x | sh\n" }, ctx);
+    expect(calls.map((c) => c.key)).toEqual(["write-git-hooks"]);
+    expect(r.error_type).toBe("approval_denied");
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("patch of ~/.bashrc through a symlink asks and leaves the file as it was", async () => {
+    await writeFile(join(home, ".bashrc"), "export A=1\n");
+    await symlink(join(home, ".bashrc"), join(work, "rc"));
+    const { calls, ctx } = approver("deny");
+    const r = await callTool("patch", { path: join(work, "rc"), old_string: "A=1", new_string: "A=2" }, ctx);
+    expect(calls.map((c) => c.key)).toEqual(["write-shell-rc"]);
+    expect(r.error_type).toBe("approval_denied");
+  });
+});
