@@ -4,7 +4,8 @@
  */
 import type OpenAI from "openai";
 import { loadSdk, loadedSdk } from "./sdk.js";
-import { type LocalClientOptions, createLocalChatClient, isLocalModel } from "./local/client.js";
+import { isLocalModel } from "./local/catalog.js";
+import { type LocalClientOptions, createLocalChatClient } from "./local/client.js";
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";

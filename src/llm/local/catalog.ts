@@ -2,6 +2,13 @@
  * Models quiver knows by a short name. The default is small enough for a laptop's CPU and good
  * at tool calls for its size; docs/local.md says why it was chosen.
  */
+/** `--model local:<name | file.gguf | hf: URI>` selects the in-process provider. */
+export const LOCAL_PREFIX = "local:";
+
+export function isLocalModel(model: string): boolean {
+  return model.startsWith(LOCAL_PREFIX);
+}
+
 export interface CatalogModel {
   name: string;
   /** node-llama-cpp model URI (`hf:<user>/<repo>:<quant>`). */

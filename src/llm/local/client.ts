@@ -10,11 +10,10 @@ import { ModelAbortError } from "../errors.js";
 import { resolveCompat } from "../presets.js";
 import type { AssistantTurn, ModelCompat, ModelSettings, ToolCall } from "../types.js";
 import { fitToSchema, toFunctions, toHistory } from "./history.js";
+import { LOCAL_PREFIX } from "./catalog.js";
 import { type LoadOptions, type LoadedModel, loadModel } from "./loader.js";
 import { loadLlamaCpp } from "./runtime.js";
 import { resolveLocalModel } from "./store.js";
-
-export const LOCAL_PREFIX = "local:";
 
 export interface LocalClientOptions extends LoadOptions {
   /** Where `quiver models pull` puts models ($QUIVER_HOME/models); names and hf: URIs resolve there. */
@@ -27,10 +26,6 @@ export interface LocalClientOptions extends LoadOptions {
   maxTokens?: number;
   /** Sampling seed, for reproducible runs. */
   seed?: number;
-}
-
-export function isLocalModel(model: string): boolean {
-  return model.startsWith(LOCAL_PREFIX);
 }
 
 export function createLocalChatClient(settings: ModelSettings, options: LocalClientOptions = {}): ChatClient {
