@@ -100,7 +100,7 @@ function model(ctx: SlashContext, arg: string): void {
   // What self-healing learned about this endpoint holds for the new model too.
   const compat = { ...ctx.setup.client.compat };
   ctx.setup.settings = { ...settings, model: arg, compat, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
-  ctx.setup.client = createChatClient(ctx.setup.settings);
+  ctx.setup.client = createChatClient(ctx.setup.settings, ctx.setup.clientOptions);
   ctx.agent.useClient(ctx.setup.client);
   ctx.print(`Now using ${ctx.style.bold(arg)} at ${settings.baseUrl}.`);
 }

@@ -18,7 +18,8 @@ export async function functionCallingWrapper(): Promise<ChatWrapper> {
       const state = super.generateContextState(options);
       const hasFunctions = Object.keys(options.availableFunctions ?? {}).length > 0;
       if (!hasFunctions || "prefixTriggers" in state) return state;
-      return { ...state, functionCall: { initiallyEngaged: true, disengageInitiallyEngaged: [] } };
+      const { contextText, stopGenerationTriggers } = state;
+      return { contextText, stopGenerationTriggers, functionCall: { initiallyEngaged: true, disengageInitiallyEngaged: [] } };
     }
   }
   return new EngagedChatML();
