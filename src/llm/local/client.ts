@@ -22,7 +22,7 @@ export interface LocalClientOptions extends LoadOptions {
   chatWrapper?: ChatWrapper;
   /** Cap for tool-argument strings without a `maxLength` (tests: random weights never close a string). */
   maxStringLength?: number;
-  /** Longest reply in tokens (default: until the model stops or the context is full). */
+  /** Longest reply in tokens (default: config `model.maxTokens`, else until the model stops or the context is full). */
   maxTokens?: number;
   /** Sampling seed, for reproducible runs. */
   seed?: number;
@@ -37,12 +37,14 @@ class LocalChatClient implements ChatClient {
   // No HTTP here: the flags only matter to quiver's agent, which reads `stream`.
   readonly compat: ModelCompat = resolveCompat({ stream: true, toolChoice: false, parallelToolCalls: false });
   private loaded: Promise<LoadedModel> | undefined;
+  private readonly maxTokens: number | undefined;
 
   constructor(
     settings: ModelSettings,
     private readonly options: LocalClientOptions,
   ) {
     this.settings = { baseUrl: settings.baseUrl, model: settings.model, source: settings.source, provider: "local" };
+    this.maxTokens = options.maxTokens ?? settings.maxTokens;
   }
 
   /** The loaded model (loading it on first use): load time and device for `quiver doctor`. */
@@ -88,7 +90,7 @@ class LocalChatClient implements ChatClient {
     const result = await chat.generateResponse(toHistory(request.messages), {
       ...(functions === undefined ? {} : { functions }),
       ...(request.signal === undefined ? {} : { signal: request.signal, stopOnAbortSignal: true }),
-      ...(this.options.maxTokens === undefined ? {} : { maxTokens: this.options.maxTokens }),
+      ...(this.maxTokens === undefined ? {} : { maxTokens: this.maxTokens }),
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
       onTextChunk: (text) => {
         if (text !== "") request.onTextDelta?.(text);
