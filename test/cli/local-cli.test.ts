@@ -96,6 +96,17 @@ describe("quiver CLI with local models", () => {
     expect(result.code).toBe(0);
   });
 
+  it("quiver doctor loads the local model and reports its load time and tokens/s", async () => {
+    const model = join(home, "fixture.gguf");
+    writeFixtureModel(model);
+    const result = await runCli(["doctor", "--no-mcp", "--json", "--model", `local:${model}`, "--threads", "1", "--gpu", "off"], cliEnv({ QUIVER_HOME: home }));
+    const { checks } = JSON.parse(result.stdout) as { checks: Array<{ check: string; status: string; detail: string }> };
+    expect(checks.find((c) => c.check === "local model")).toMatchObject({ status: "ok", detail: expect.stringMatching(/loaded in \d+ ms on cpu/) });
+    expect(checks.find((c) => c.check === "local speed")).toMatchObject({ status: "ok", detail: expect.stringMatching(/[\d.]+ tokens\/s/) });
+    expect(checks.find((c) => c.check === "endpoint")).toBeUndefined();
+    expect(checks.find((c) => c.check === "provider")?.detail).toContain("in-process");
+  });
+
   it("rejects a bad --gpu value with the choices", async () => {
     const result = await runCli(["chat", "-p", "hi", "--no-mcp", "--model", "local:x.gguf", "--gpu", "tpu"], cliEnv({ QUIVER_HOME: home }));
     expect(result.code).toBe(2);
