@@ -35,7 +35,7 @@ export function createLocalChatClient(settings: ModelSettings, options: LocalCli
 class LocalChatClient implements ChatClient {
   readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
   // No HTTP here: the flags only matter to quiver's agent, which reads `stream`.
-  readonly compat: ModelCompat = resolveCompat({ stream: true, toolChoice: false, parallelToolCalls: false });
+  readonly compat: ModelCompat = resolveCompat({ stream: true, toolChoice: false, parallelToolCalls: false, reasoning: "strip" });
   private loaded: Promise<LoadedModel> | undefined;
   private readonly maxTokens: number | undefined;
 
@@ -87,6 +87,7 @@ class LocalChatClient implements ChatClient {
     const tools = request.tools ?? [];
     const functions = tools.length > 0 ? toFunctions(tools, { maxStringLength: this.options.maxStringLength }) : undefined;
     const meter = chat.sequence.tokenMeter.getState();
+    let reasoning = "";
     const result = await chat.generateResponse(toHistory(request.messages), {
       ...(functions === undefined ? {} : { functions }),
       ...(request.signal === undefined ? {} : { signal: request.signal, stopOnAbortSignal: true }),
@@ -94,6 +95,12 @@ class LocalChatClient implements ChatClient {
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
       onTextChunk: (text) => {
         if (text !== "") request.onTextDelta?.(text);
+      },
+      // Thought segments (Qwen3's <think>) are reasoning: shown dimmed, never part of the answer.
+      onResponseChunk: (chunk) => {
+        if (chunk.type !== "segment" || chunk.segmentType !== "thought" || chunk.text === "") return;
+        reasoning += chunk.text;
+        request.onReasoningDelta?.(chunk.text);
       },
     });
     // Stopped on the signal: the partial text has been streamed; the caller wants the abort.
@@ -110,6 +117,7 @@ class LocalChatClient implements ChatClient {
       toolCalls,
       finishReason: toolCalls.length > 0 ? "tool_calls" : result.metadata.stopReason === "maxTokens" ? "length" : "stop",
       usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+      ...(reasoning === "" ? {} : { reasoning }),
     };
   }
 }
