@@ -6,9 +6,10 @@
  * the writer checks the keys it knows are fatal before writing anything.
  */
 import { writeFileSync } from "node:fs";
+import { prng } from "./discovery-corpus.js";
 
 type Scalar = { u32: number } | { i32: number } | { f32: number } | { str: string } | { bool: boolean };
-type MetaValue = Scalar | { strs: string[] } | { f32s: number[] } | { i32s: number[] };
+export type MetaValue = Scalar | { strs: string[] } | { f32s: number[] } | { i32s: number[] };
 interface Tensor {
   name: string;
   /** ggml order: innermost dimension first. */
@@ -136,18 +137,6 @@ export function writeGguf(path: string, meta: Map<string, MetaValue>, tensors: T
   return bytes.length;
 }
 
-/** mulberry32: a small seeded PRNG, so every run writes the same model. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const FIXTURE_SHAPE = { layers: 2, hidden: 64, heads: 4, ff: 128, context: 4096 } as const;
 
 function vocabulary(): { tokens: string[]; types: number[] } {
@@ -179,7 +168,8 @@ const CHATML =
 export function writeFixtureModel(path: string, seed = 1): number {
   const { layers, hidden, heads, ff, context } = FIXTURE_SHAPE;
   const { tokens, types } = vocabulary();
-  const random = seeded(seed);
+  // Seeded, so every run writes the same model.
+  const random = prng(seed);
   const matrix = (rows: number, cols: number, scale: number): Float32Array => Float32Array.from({ length: rows * cols }, () => (random() * 2 - 1) * scale);
   const ones = (n: number): Float32Array => new Float32Array(n).fill(1);
   const meta = new Map<string, MetaValue>([
