@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatWrapper, LlamaChat } from "node-llama-cpp";
 import type { ChatClient, ChatRequest } from "../chat-client.js";
-import { ModelAbortError } from "../errors.js";
+import { ModelAbortError, ModelError } from "../errors.js";
 import { resolveCompat } from "../presets.js";
 import type { AssistantTurn, ModelCompat, ModelSettings, ToolCall } from "../types.js";
 import { fitToSchema, toFunctions, toHistory } from "./history.js";
@@ -14,6 +14,8 @@ import { LOCAL_PREFIX } from "./catalog.js";
 import { type LoadOptions, type LoadedModel, loadModel } from "./loader.js";
 import { loadLlamaCpp } from "./runtime.js";
 import { resolveLocalModel } from "./store.js";
+
+const DEFAULT_TEMPERATURE = 0.7;
 
 export interface LocalClientOptions extends LoadOptions {
   /** Where `quiver models pull` puts models ($QUIVER_HOME/models); names and hf: URIs resolve there. */
@@ -26,6 +28,8 @@ export interface LocalClientOptions extends LoadOptions {
   maxTokens?: number;
   /** Sampling seed, for reproducible runs. */
   seed?: number;
+  /** Sampling temperature (default 0.7: greedy decoding makes small models repeat themselves). */
+  temperature?: number;
 }
 
 export function createLocalChatClient(settings: ModelSettings, options: LocalClientOptions = {}): ChatClient {
@@ -61,6 +65,8 @@ class LocalChatClient implements ChatClient {
   async streamChat(request: ChatRequest): Promise<AssistantTurn> {
     if (request.signal?.aborted) throw new ModelAbortError();
     const loaded = await this.load();
+    // Loading a real model takes seconds: a Ctrl-C meanwhile must not start the reply.
+    if (request.signal?.aborted) throw new ModelAbortError();
     return loaded.exclusive(() => this.generate(loaded, request));
   }
 
@@ -78,6 +84,9 @@ class LocalChatClient implements ChatClient {
     const chat = new LlamaChat({ contextSequence: loaded.sequence, chatWrapper: this.options.chatWrapper ?? "auto", autoDisposeSequence: false });
     try {
       return await this.respond(chat, request);
+    } catch (err) {
+      if (err instanceof ModelAbortError) throw err;
+      throw new ModelError(`The local model ${this.settings.model} failed while generating: ${(err as Error).message}`, { kind: "server", retryable: false, cause: err });
     } finally {
       chat.dispose({ disposeSequence: false });
     }
@@ -93,6 +102,7 @@ class LocalChatClient implements ChatClient {
       ...(request.signal === undefined ? {} : { signal: request.signal, stopOnAbortSignal: true }),
       ...(this.maxTokens === undefined ? {} : { maxTokens: this.maxTokens }),
       ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
+      temperature: this.options.temperature ?? DEFAULT_TEMPERATURE,
       onTextChunk: (text) => {
         if (text !== "") request.onTextDelta?.(text);
       },
