@@ -1,6 +1,6 @@
 /** The REPL's slash commands: /help /tools /toolsets /model /reasoning /reset /sessions /exit. */
 import { Session, listSessions, type Agent } from "../agent/index.js";
-import { createChatClient } from "../llm/index.js";
+import { createChatClient, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
 import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
@@ -93,7 +93,7 @@ async function showToolsets(ctx: SlashContext): Promise<void> {
 function model(ctx: SlashContext, arg: string): void {
   const { settings } = ctx.setup;
   if (arg === "") {
-    ctx.print(`Model ${ctx.style.bold(settings.model)} at ${settings.baseUrl}`);
+    ctx.print(`Model ${ctx.style.bold(settings.model)} at ${modelLocation(settings.model, settings.baseUrl)}`);
     ctx.print(ctx.style.dim("/model NAME switches models for the rest of this session."));
     return;
   }
@@ -102,7 +102,7 @@ function model(ctx: SlashContext, arg: string): void {
   ctx.setup.settings = { ...settings, model: arg, compat, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
   ctx.setup.client = createChatClient(ctx.setup.settings, ctx.setup.clientOptions);
   ctx.agent.useClient(ctx.setup.client);
-  ctx.print(`Now using ${ctx.style.bold(arg)} at ${settings.baseUrl}.`);
+  ctx.print(`Now using ${ctx.style.bold(arg)} at ${modelLocation(arg, settings.baseUrl)}.`);
 }
 
 function reasoning(ctx: SlashContext, arg: string): void {

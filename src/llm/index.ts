@@ -18,6 +18,6 @@ export { DEFAULT_COMPAT, PROVIDER_PRESETS, findPreset, providerNames, resolveCom
 export type { ProviderPreset } from "./presets.js";
 export type * from "./types.js";
 export type { LocalClientOptions } from "./local/client.js";
-export { DEFAULT_LOCAL_MODEL, LOCAL_PREFIX, MODEL_CATALOG, findCatalogModel, isLocalModel } from "./local/catalog.js";
+export { DEFAULT_LOCAL_MODEL, LOCAL_PREFIX, MODEL_CATALOG, findCatalogModel, isLocalModel, modelLocation } from "./local/catalog.js";
 export type { CatalogModel } from "./local/catalog.js";
 export type { GpuChoice } from "./local/loader.js";

@@ -9,6 +9,11 @@ export function isLocalModel(model: string): boolean {
   return model.startsWith(LOCAL_PREFIX);
 }
 
+/** Where a model runs, for people: its endpoint, or "this process" for a local one. */
+export function modelLocation(model: string, baseUrl: string): string {
+  return isLocalModel(model) ? "this process (local)" : baseUrl;
+}
+
 export interface CatalogModel {
   name: string;
   /** node-llama-cpp model URI (`hf:<user>/<repo>:<quant>`). */

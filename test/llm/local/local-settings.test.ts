@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveModelSettings } from "../../../src/llm/index.js";
+import { modelLocation, resolveModelSettings } from "../../../src/llm/index.js";
 import { fitToSchema, toGrammarSchema, toHistory } from "../../../src/llm/local/history.js";
 
 describe("local model settings", () => {
@@ -12,7 +12,10 @@ describe("local model settings", () => {
       const resolved = resolveModelSettings(input);
       expect(resolved.problem, JSON.stringify(input)).toBeUndefined();
       expect(resolved.model).toMatch(/^local:/);
+      // The chat header and /model say where it runs, not the unused default endpoint.
+      expect(modelLocation(resolved.model!, resolved.baseUrl)).toBe("this process (local)");
     }
+    expect(modelLocation("gpt-4o", "https://api.openai.com/v1")).toBe("https://api.openai.com/v1");
   });
 });
 
