@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { DEFAULT_LOCAL_MODEL, LOCAL_PREFIX, findCatalogModel, type GpuChoice, type LocalClientOptions } from "../llm/index.js";
+import { MISSING_RUNTIME_HELP, isLlamaCppInstalled } from "../llm/local/runtime.js";
 import { findStored } from "../llm/local/store.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { modelsDir, pullWithProgress } from "./models.js";
@@ -25,6 +26,8 @@ export interface OfferIO {
 export async function offerLocalModel(noModelMessage: string, io: OfferIO = {}): Promise<string> {
   const input = io.input ?? process.stdin;
   const output = io.output ?? process.stderr;
+  // Without the runtime a download would be wasted: say what to install instead.
+  if (!isLlamaCppInstalled()) throw new CliError(`${noModelMessage}\n${MISSING_RUNTIME_HELP}`, EXIT.usage);
   const name = DEFAULT_LOCAL_MODEL;
   const model = `${LOCAL_PREFIX}${name}`;
   const stored = await findStored(modelsDir(), name);

@@ -23,3 +23,13 @@ export function loadLlamaCpp(): Promise<LlamaCpp> {
     throw err;
   }));
 }
+
+/** Whether node-llama-cpp can be found, without loading it (it takes hundreds of ms). */
+export function isLlamaCppInstalled(): boolean {
+  try {
+    import.meta.resolve("node-llama-cpp");
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -36,6 +36,13 @@ describe("without node-llama-cpp installed", () => {
     expect(result.stdout).toContain("read_file");
   });
 
+  it("with no model configured, chat does not offer a download it could not run", async () => {
+    const result = await runCli(["chat", "-p", "hi", "--no-mcp"], cliEnv({ QUIVER_HOME: join(dir, "home") }), { cli });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("npm install node-llama-cpp@3.21.1");
+    expect(result.stderr).not.toContain("quiver models pull");
+  });
+
   it("a local model says what is missing and how to install it", async () => {
     const args = ["chat", "-p", "hi", "--no-mcp", "--model", `local:${join(dir, "m.gguf")}`];
     const result = await runCli(args, cliEnv({ QUIVER_HOME: join(dir, "home") }), { cli });
