@@ -24,7 +24,7 @@ import {
   type UserMessage,
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../model-tools.js";
-import { createLogger, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
 import { NO_REQUEST_TOOLS, SessionTools, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
 import type { Session } from "./session.js";
@@ -298,7 +298,9 @@ function sessionTools(options: AgentOptions): SessionTools {
 }
 
 function clientFrom(options: AgentOptions): ChatClient {
-  if (typeof options.model === "object") return createChatClient(options.model, options.clientOptions);
+  // `local:<name>` models resolve in $QUIVER_HOME/models, where `quiver models pull` puts them.
+  const clientOptions: ChatClientOptions = { ...options.clientOptions, local: { modelsDir: quiverPath("models"), ...options.clientOptions?.local } };
+  if (typeof options.model === "object") return createChatClient(options.model, clientOptions);
   const env = options.apiKey === undefined ? process.env : { ...process.env, OPENAI_API_KEY: options.apiKey };
   const flags = {
     ...(options.model === undefined ? {} : { model: options.model }),
@@ -306,7 +308,7 @@ function clientFrom(options: AgentOptions): ChatClient {
   };
   const resolved = resolveModelSettings({ flags, env });
   if (resolved.problem !== undefined) throw new Error(resolved.problem.message);
-  return createChatClient(resolved, options.clientOptions);
+  return createChatClient(resolved, clientOptions);
 }
 
 /**

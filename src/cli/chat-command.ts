@@ -19,6 +19,8 @@ export interface ChatOptions {
   continue?: boolean;
   mcp: boolean;
   projectTools?: boolean;
+  threads?: string;
+  gpu?: string;
 }
 
 export function registerChatCommand(program: Command): void {
@@ -41,6 +43,8 @@ export function registerChatCommand(program: Command): void {
     .option("-c, --continue", "continue the most recent session")
     .option("--no-mcp", "do not connect the MCP servers of config.yaml")
     .option("--project-tools", "also load ./.quiver/tools of the current directory (runs its code)")
+    .option("--threads <n>", "local models: CPU threads to generate with (default: picked for this machine)")
+    .option("--gpu <kind>", "local models: auto (default), off, cuda, vulkan or metal")
     .addHelpText(
       "after",
       `
@@ -51,6 +55,7 @@ Examples:
   quiver chat --base-url http://localhost:11434/v1 --model llama3.1
   quiver chat --provider deepseek --model deepseek-reasoner   key from DEEPSEEK_API_KEY
   quiver chat --continue                              pick up the last session
+  quiver chat --model local:qwen3-1.7b                a model run in-process (quiver models pull qwen3-1.7b)
 
 Exit codes: 0 ok, 1 the model call failed, 2 usage or configuration error, 130 interrupted.`,
     )

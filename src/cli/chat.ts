@@ -6,19 +6,22 @@ import { text as readAll } from "node:stream/consumers";
 import { Agent, Session, SessionNotFoundError, type AgentEventListener, type ToolSearchOptions } from "../agent/index.js";
 import { configPath, loadConfig, type QuiverConfig } from "../config.js";
 import { contextWindowFor } from "../context-window.js";
-import { createChatClient, resolveModelSettings, type ChatClient, type ModelSettings } from "../llm/index.js";
+import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../llm/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { listToolsetNames, validateToolset } from "../toolsets.js";
 import type { ChatOptions } from "./chat-command.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpManager } from "../mcp/manager.js";
+import { localOptions, offerLocalModel } from "./local-offer.js";
 import { startRuntime } from "./runtime.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
 export interface ChatSetup {
   settings: ModelSettings;
   client: ChatClient;
+  /** How to make a client again (/model): the local provider's threads, GPU and models directory. */
+  clientOptions: ChatClientOptions;
   toolsets: string[] | undefined;
   disabledToolsets: string[] | undefined;
   maxIterations: number | undefined;
@@ -46,7 +49,8 @@ const MCP_WAIT_MS = 3000;
 export async function runChat(opts: ChatOptions): Promise<number> {
   checkFlagCombinations(opts);
   const config = await readConfig();
-  const settings = modelSettings(opts, config);
+  const settings = await modelSettings(opts, config);
+  const local = localOptions(opts.threads, opts.gpu);
   const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
   if (prompt !== undefined && prompt.trim() === "") throw new CliError('the prompt is empty: quiver chat -p "what to do" (or -p - to read it from stdin)');
   const session = openSession(opts);
@@ -60,7 +64,8 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   try {
     const setup: ChatSetup = {
       settings,
-      client: createChatClient(settings),
+      client: createChatClient(settings, { local }),
+      clientOptions: { local },
       toolsets: toolsetList(opts.toolsets, config.agent?.toolsets, "--toolsets", config),
       disabledToolsets: toolsetList(opts.disableToolsets, config.agent?.disabledToolsets, "--disable-toolsets", config),
       maxIterations: opts.maxIterations === undefined ? config.agent?.maxIterations : parseIterations(opts.maxIterations),
@@ -128,7 +133,7 @@ async function readConfig(): Promise<QuiverConfig> {
   }
 }
 
-function modelSettings(opts: ChatOptions, config: QuiverConfig): ModelSettings {
+async function modelSettings(opts: ChatOptions, config: QuiverConfig): Promise<ModelSettings> {
   const flags = {
     ...(opts.model === undefined ? {} : { model: opts.model }),
     ...(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
@@ -142,7 +147,12 @@ function modelSettings(opts: ChatOptions, config: QuiverConfig): ModelSettings {
     env = { ...process.env, OPENAI_API_KEY: undefined };
     modelConfig = { ...config.model, apiKey: undefined, apiKeyEnv: opts.apiKeyEnv };
   }
-  const resolved = resolveModelSettings({ flags, env, config: { model: modelConfig ?? {} }, configPath: configPath() });
+  const input = { flags, env, config: { model: modelConfig ?? {} }, configPath: configPath() };
+  const resolved = resolveModelSettings(input);
+  if (resolved.problem?.code === "no-model") {
+    const model = await offerLocalModel(resolved.problem.message);
+    return resolveModelSettings({ ...input, flags: { ...flags, model } }) as ModelSettings;
+  }
   if (resolved.problem !== undefined) throw new CliError(resolved.problem.message, EXIT.usage);
   return resolved;
 }

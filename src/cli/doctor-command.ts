@@ -7,6 +7,8 @@ export interface DoctorOptions {
   provider?: string;
   mcp: boolean;
   json?: boolean;
+  threads?: string;
+  gpu?: string;
 }
 
 export function registerDoctorCommand(program: Command): void {
@@ -18,6 +20,8 @@ export function registerDoctorCommand(program: Command): void {
     .option("--provider <name>", "check this provider preset instead of the configured one")
     .option("--no-mcp", "skip the MCP servers of config.yaml")
     .option("--json", "machine-readable output")
+    .option("--threads <n>", "local models: CPU threads")
+    .option("--gpu <kind>", "local models: auto (default), off, cuda, vulkan or metal")
     .addHelpText("after", "\nExit codes: 0 nothing broken (warnings allowed), 1 something is broken.")
     .action((opts: DoctorOptions) => runAction(async () => (await import("./doctor.js")).runDoctor(opts)));
 }

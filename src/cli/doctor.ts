@@ -7,6 +7,7 @@ import { configPath, loadConfig, type QuiverConfig } from "../config.js";
 import {
   createChatClient,
   describeSource,
+  isLocalModel,
   ModelError,
   PROVIDER_PRESETS,
   resolveCompat,
@@ -22,6 +23,7 @@ import { getToolSnapshot } from "../model-tools.js";
 import { toolsTokens } from "../tool-tokens.js";
 import type { DoctorOptions } from "./doctor-command.js";
 import { EXIT } from "./exit-codes.js";
+import { localOptions } from "./local-offer.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { styleFor } from "./style.js";
 
@@ -42,7 +44,10 @@ export async function runDoctor(opts: DoctorOptions): Promise<number> {
   const config = await checkConfig(results);
   const configOk = results[0]?.status === "ok";
   const settings = checkModelSettings(opts, config, results);
-  if (settings !== undefined) await checkEndpoint(settings, results);
+  if (settings !== undefined && isLocalModel(settings.model)) {
+    const { checkLocalModel } = await import("./doctor-local.js");
+    await checkLocalModel(settings, localOptions(opts.threads, opts.gpu), results);
+  } else if (settings !== undefined) await checkEndpoint(settings, results);
   // MCP servers come from the config file: with a broken file there is nothing to connect.
   await checkTools({ ...opts, mcp: opts.mcp && configOk }, config, results, settings?.model);
   report(results, opts.json === true);
@@ -85,7 +90,7 @@ function checkModelSettings(opts: DoctorOptions, config: QuiverConfig, results: 
   results.push({
     check: "api key",
     status: "ok",
-    detail: source.apiKey.from === "none" ? "none set (fine for local servers such as Ollama)" : `from ${describeSource(source.apiKey)}`,
+    detail: isLocalModel(resolved.model) ? "none needed (the model runs in this process)" : source.apiKey.from === "none" ? "none set (fine for local servers such as Ollama)" : `from ${describeSource(source.apiKey)}`,
   });
   return resolved;
 }
@@ -94,6 +99,7 @@ function checkModelSettings(opts: DoctorOptions, config: QuiverConfig, results: 
 function providerCheck(settings: ModelSettings): CheckResult {
   const compat = resolveCompat(settings.compat);
   const flags = Object.entries(compat).map(([key, value]) => `${key}=${String(value)}`).join(", ");
+  if (isLocalModel(settings.model)) return { check: "provider", status: "ok", detail: "local: the model runs in-process (node-llama-cpp), no endpoint" };
   if (settings.provider === undefined) {
     return { check: "provider", status: "ok", detail: `none (generic OpenAI-compatible; --provider or model.provider picks a preset). compat: ${flags}` };
   }

@@ -9,6 +9,7 @@ import { Command } from "commander";
 import { registerChatCommand } from "./chat-command.js";
 import { registerDoctorCommand } from "./doctor-command.js";
 import { registerMcpCommand } from "./mcp-command.js";
+import { registerModelsCommand } from "./models-command.js";
 import { registerServeCommand } from "./serve-command.js";
 import { registerSessionsCommand } from "./sessions-command.js";
 import { registerToolsCommand } from "./tools-command.js";
@@ -26,14 +27,15 @@ const program = new Command()
     "after",
     `
 Examples:
-  quiver chat                                  talk to the configured model (interactive)
+  quiver chat                                  talk to the configured model (interactive); none set: offers a local one
+  quiver chat --model local:qwen3-1.7b         a model run in-process, no account (quiver models pull qwen3-1.7b)
   quiver chat -p "summarise README.md"         one-shot: print the answer and exit
   quiver tools list                            every tool, by toolset, with availability
   quiver tools call read_file '{"path":"README.md","limit":20}'
   quiver serve                                 expose the tools to any MCP client (stdio)
   quiver doctor                                check the model endpoint and configuration
 
-Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/.`,
+Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/, models/.`,
   );
 
 program.hook("preAction", async (cmd) => {
@@ -50,5 +52,6 @@ registerSessionsCommand(program);
 registerMcpCommand(program);
 registerServeCommand(program);
 registerDoctorCommand(program);
+registerModelsCommand(program);
 
 await program.parseAsync(process.argv);

@@ -4,7 +4,7 @@
  * interrupts it and returns to the prompt; Ctrl-C at an empty prompt, or Ctrl-D, exits.
  */
 import { createInterface, type Interface } from "node:readline";
-import { ModelError } from "../llm/index.js";
+import { ModelError, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
 import { quiverPath } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
@@ -145,7 +145,7 @@ async function banner(setup: ChatSetup, style: Style): Promise<string> {
     ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
   });
   const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
-  const head = `${style.bold("quiver")} · ${setup.settings.model} at ${setup.settings.baseUrl}${provider} · ${tools.length} tools · session ${setup.session.id}`;
+  const head = `${style.bold("quiver")} · ${setup.settings.model} at ${modelLocation(setup.settings.model, setup.settings.baseUrl)}${provider} · ${tools.length} tools · session ${setup.session.id}`;
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];
   if (setup.resumed) lines.push(resumeSummary(setup, style));
   return lines.join("\n");

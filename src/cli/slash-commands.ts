@@ -2,7 +2,7 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
-import { createChatClient } from "../llm/index.js";
+import { createChatClient, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
 import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
@@ -101,16 +101,16 @@ async function showToolsets(ctx: SlashContext): Promise<void> {
 function model(ctx: SlashContext, arg: string): void {
   const { settings } = ctx.setup;
   if (arg === "") {
-    ctx.print(`Model ${ctx.style.bold(settings.model)} at ${settings.baseUrl}`);
+    ctx.print(`Model ${ctx.style.bold(settings.model)} at ${modelLocation(settings.model, settings.baseUrl)}`);
     ctx.print(ctx.style.dim("/model NAME switches models for the rest of this session."));
     return;
   }
   // What self-healing learned about this endpoint holds for the new model too.
   const compat = { ...ctx.setup.client.compat };
   ctx.setup.settings = { ...settings, model: arg, compat, source: { ...settings.source, model: { from: "flag", name: "/model" } } };
-  ctx.setup.client = createChatClient(ctx.setup.settings);
+  ctx.setup.client = createChatClient(ctx.setup.settings, ctx.setup.clientOptions);
   ctx.agent.useClient(ctx.setup.client);
-  ctx.print(`Now using ${ctx.style.bold(arg)} at ${settings.baseUrl}.`);
+  ctx.print(`Now using ${ctx.style.bold(arg)} at ${modelLocation(arg, settings.baseUrl)}.`);
 }
 
 function reasoning(ctx: SlashContext, arg: string): void {

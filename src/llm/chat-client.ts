@@ -4,6 +4,8 @@
  */
 import type OpenAI from "openai";
 import { loadSdk, loadedSdk } from "./sdk.js";
+import { isLocalModel } from "./local/catalog.js";
+import { type LocalClientOptions, createLocalChatClient } from "./local/client.js";
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";
@@ -32,6 +34,8 @@ export interface ChatClientOptions {
   random?: () => number;
   /** Where one-line notices go (a parameter dropped by self-healing); default stderr. */
   log?: (line: string) => void;
+  /** For `--model local:…`: threads, GPU, models directory (the in-process provider). */
+  local?: LocalClientOptions;
 }
 
 export interface ChatRequest {
@@ -64,7 +68,9 @@ export interface ChatClient {
 
 const DEFAULT_TIMEOUT_MS = 600_000;
 
+/** An OpenAI-compatible endpoint, or the in-process local model for `local:…` model names. */
 export function createChatClient(settings: ModelSettings, options: ChatClientOptions = {}): ChatClient {
+  if (isLocalModel(settings.model)) return createLocalChatClient(settings, options.local);
   return new OpenAIChatClient(settings, options);
 }
 

@@ -17,3 +17,7 @@ export { TurnAssembler, toAssistantMessage, turnFromCompletion } from "./turn-as
 export { DEFAULT_COMPAT, PROVIDER_PRESETS, findPreset, providerNames, resolveCompat } from "./presets.js";
 export type { ProviderPreset } from "./presets.js";
 export type * from "./types.js";
+export type { LocalClientOptions } from "./local/client.js";
+export { DEFAULT_LOCAL_MODEL, LOCAL_PREFIX, MODEL_CATALOG, findCatalogModel, isLocalModel, modelLocation } from "./local/catalog.js";
+export type { CatalogModel } from "./local/catalog.js";
+export type { GpuChoice } from "./local/loader.js";

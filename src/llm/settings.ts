@@ -2,6 +2,7 @@
  * Which endpoint, key and model to use: flags > env > config.yaml, each setting on its own.
  * Pure (no I/O, no SDK import) so the CLI and `quiver doctor` can load it cheaply.
  */
+import { isLocalModel } from "./local/catalog.js";
 import { findPreset, providerNames, resolveCompat, type ProviderPreset } from "./presets.js";
 import type { ModelCompat, ModelSettings, SettingSource } from "./types.js";
 
@@ -108,6 +109,8 @@ export function resolveModelSettings(input: ModelSettingsInput = {}): ResolvedMo
   if (providerName !== undefined && found === undefined) {
     return { ...settings, problem: { code: "unknown-provider", message: unknownProviderHelp(providerName) } };
   }
+  // The in-process model has no endpoint and no key to check.
+  if (settings.model !== undefined && isLocalModel(settings.model)) return { ...settings, model: settings.model };
   const urlProblem = baseUrlProblem(settings, found?.name);
   if (urlProblem !== undefined) return { ...settings, problem: urlProblem };
   if (settings.model === undefined) {

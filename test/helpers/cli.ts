@@ -38,8 +38,15 @@ export interface RunningCli {
   done: Promise<CliResult>;
 }
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv, options: { input?: string; cwd?: string } = {}): RunningCli {
-  const child = spawn(process.execPath, [CLI, ...args], { env, cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+export interface CliRunOptions {
+  input?: string;
+  cwd?: string;
+  /** Another copy of the built CLI (default: this worktree's dist/cli/main.js). */
+  cli?: string;
+}
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv, options: CliRunOptions = {}): RunningCli {
+  const child = spawn(process.execPath, [options.cli ?? CLI, ...args], { env, cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -52,7 +59,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, options: { inpu
   return { child, stdout: () => stdout, stderr: () => stderr, done };
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, options: CliRunOptions = {}): Promise<CliResult> {
   return startCli(args, env, options).done;
 }
 

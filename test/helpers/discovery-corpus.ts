@@ -173,7 +173,7 @@ const NEUTRAL_TS: Atom[] = [
 /** Separators that keep the file valid whatever two atoms they join (atoms ending in a line comment end with a newline). */
 const SEPARATORS = [";\n", "\n", "\n\n", ";", "\n// registry.register(sep)\n", "\n/* registry.register(\n) */\n", ";\r\n", "\r\n"];
 
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
