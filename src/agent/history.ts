@@ -58,6 +58,7 @@ export function repairHistory(entries: readonly unknown[]): RepairResult {
     // Results are matched by the id they name, in order: the second result for a repeated id answers its second call.
     const open = new Map<string, ToolCallParam[]>();
     for (const [n, call] of calls.entries()) open.set(call.id, [...(open.get(call.id) ?? []), unique[n]!]);
+    const answers = new Map<ToolCallParam, ToolMessage>();
     for (; i + 1 < entries.length && roleOf(entries[i + 1]) === "tool"; i++) {
       const result = shape(entries[i + 1], counts) as ToolMessage | undefined;
       if (result === undefined) continue;
@@ -66,11 +67,16 @@ export function repairHistory(entries: readonly unknown[]): RepairResult {
         counts.dropped++;
         continue;
       }
-      out.push(call.id === result.tool_call_id ? result : { ...result, tool_call_id: call.id });
+      answers.set(call, call.id === result.tool_call_id ? result : { ...result, tool_call_id: call.id });
     }
-    for (const call of [...open.values()].flat()) {
-      out.push({ role: "tool", tool_call_id: call.id, content: lostResult(call.function.name) });
-      counts.added++;
+    // Results go back in call order, as chat APIs expect, whatever order they were written in.
+    for (const call of unique) {
+      const answer = answers.get(call);
+      if (answer !== undefined) out.push(answer);
+      else {
+        out.push({ role: "tool", tool_call_id: call.id, content: lostResult(call.function.name) });
+        counts.added++;
+      }
     }
   }
   return { messages: out, ...counts };

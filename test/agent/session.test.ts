@@ -231,6 +231,18 @@ describe("repairHistory", () => {
   });
 
 
+  it("puts results written out of order back in call order", () => {
+    const history = [
+      { role: "assistant", content: null, tool_calls: ["a", "b"].map((id) => ({ id, type: "function", function: { name: "read_file", arguments: "{}" } })) },
+      { role: "tool", tool_call_id: "b", content: "B" },
+      { role: "tool", tool_call_id: "a", content: "A" },
+    ] as ChatMessage[];
+    const { messages, added } = repairHistory(history);
+    expectValidHistory(messages);
+    expect(messages.slice(1).map((m) => (m as { content: string }).content)).toEqual(["A", "B"]);
+    expect(added).toBe(0);
+  });
+
   it("answers open calls right after the results that exist and drops duplicates", () => {
     const duplicate = { role: "tool", tool_call_id: "a", content: "again" } as ChatMessage;
     const { messages, added, dropped } = repairHistory([...(cutMidTurn as ChatMessage[]), duplicate, { role: "user", content: "next" }]);
