@@ -16,6 +16,8 @@ import { loadLlamaCpp } from "./runtime.js";
 import { resolveLocalModel } from "./store.js";
 
 const DEFAULT_TEMPERATURE = 0.7;
+/** Fresh samples after arguments that fail the schema, before the turn fails. */
+const ARGUMENT_RESAMPLES = 2;
 
 export interface LocalClientOptions extends LoadOptions {
   /** Where `quiver models pull` puts models ($QUIVER_HOME/models); names and hf: URIs resolve there. */
@@ -79,20 +81,26 @@ class LocalChatClient implements ChatClient {
   }
 
   private async generate(loaded: LoadedModel, request: ChatRequest): Promise<AssistantTurn> {
-    const { LlamaChat } = await loadLlamaCpp();
-    // A chat per request over the shared sequence: the sequence keeps the KV cache of the common prefix.
-    const chat = new LlamaChat({ contextSequence: loaded.sequence, chatWrapper: this.options.chatWrapper ?? "auto", autoDisposeSequence: false });
-    try {
-      return await this.respond(chat, request);
-    } catch (err) {
-      if (err instanceof ModelAbortError) throw err;
-      throw new ModelError(`The local model ${this.settings.model} failed while generating: ${(err as Error).message}`, { kind: "server", retryable: false, cause: err });
-    } finally {
-      chat.dispose({ disposeSequence: false });
+    const llama = await loadLlamaCpp();
+    for (let attempt = 0; ; attempt++) {
+      // A chat per request over the shared sequence: the sequence keeps the KV cache of the common prefix.
+      const chat = new llama.LlamaChat({ contextSequence: loaded.sequence, chatWrapper: this.options.chatWrapper ?? "auto", autoDisposeSequence: false });
+      const shown = { text: false };
+      try {
+        return await this.respond(chat, request, attempt, shown);
+      } catch (err) {
+        if (err instanceof ModelAbortError) throw err;
+        // The grammar lets through arguments its own schema check refuses (an integer sampled as
+        // 1e999 parses to Infinity): sample again, as long as nothing has reached the screen.
+        if (err instanceof llama.LlamaJsonSchemaValidationError && !shown.text && attempt < ARGUMENT_RESAMPLES) continue;
+        throw new ModelError(`The local model ${this.settings.model} failed while generating: ${(err as Error).message}`, { kind: "server", retryable: false, cause: err });
+      } finally {
+        chat.dispose({ disposeSequence: false });
+      }
     }
   }
 
-  private async respond(chat: LlamaChat, request: ChatRequest): Promise<AssistantTurn> {
+  private async respond(chat: LlamaChat, request: ChatRequest, attempt: number, shown: { text: boolean }): Promise<AssistantTurn> {
     const tools = request.tools ?? [];
     const functions = tools.length > 0 ? toFunctions(tools, { maxStringLength: this.options.maxStringLength }) : undefined;
     const meter = chat.sequence.tokenMeter.getState();
@@ -101,10 +109,12 @@ class LocalChatClient implements ChatClient {
       ...(functions === undefined ? {} : { functions }),
       ...(request.signal === undefined ? {} : { signal: request.signal, stopOnAbortSignal: true }),
       ...(this.maxTokens === undefined ? {} : { maxTokens: this.maxTokens }),
-      ...(this.options.seed === undefined ? {} : { seed: this.options.seed }),
+      ...(this.options.seed === undefined ? {} : { seed: this.options.seed + attempt }),
       temperature: this.options.temperature ?? DEFAULT_TEMPERATURE,
       onTextChunk: (text) => {
-        if (text !== "") request.onTextDelta?.(text);
+        if (text === "") return;
+        shown.text = true;
+        request.onTextDelta?.(text);
       },
       // Thought segments (Qwen3's <think>) are reasoning: shown dimmed, never part of the answer.
       onResponseChunk: (chunk) => {
