@@ -1,5 +1,6 @@
 /** quiver's public face: re-exports only. Everything here is cheap to import (SDKs load on first use). */
 export * from "./registry/index.js";
+export { z } from "./zod.js";
 export { discoverTools, moduleRegistersTools } from "./registry/discovery.js";
 export { loadUserTools, loadProjectTools } from "./registry/user-tools.js";
 export { TOOLSETS, resolveToolset, resolveToolSelection, validateToolset, listToolsetNames } from "./toolsets.js";

@@ -6,11 +6,14 @@
 import { checkAvailable } from "./availability.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
+import { checkParameters } from "./parameters.js";
 import { toolError } from "./results.js";
 import { isPlainObject, isThenable, resultType, toToolOutput } from "./tool-output.js";
 import type {
   CheckFn,
+  JsonSchema,
   RegisterOptions,
+  ToolParameters,
   ToolAvailabilityReport,
   ToolContext,
   ToolDefinition,
@@ -47,8 +50,12 @@ export class ToolRegistry {
     return this.#generation;
   }
 
-  register(opts: RegisterOptions): ToolEntry | undefined {
-    const entry = makeEntry(opts);
+  /**
+   * Adds a tool. `schema.parameters` may be a zod 4 object schema or JSON Schema; the handler's
+   * args are typed from it. Throws a TypeError naming the tool and field on an authoring mistake.
+   */
+  register<P extends ToolParameters = JsonSchema>(opts: RegisterOptions<P>): ToolEntry | undefined {
+    const entry = makeEntry(opts as unknown as RegisterOptions<ToolParameters>);
     const existing = this.#tools.get(entry.name);
     if (existing !== undefined && existing.toolset !== entry.toolset) {
       if (opts.override !== true) {
@@ -310,26 +317,26 @@ async function runChecks(entries: readonly ToolEntry[]): Promise<Map<CheckFn, bo
   return verdicts;
 }
 
-function makeEntry(opts: RegisterOptions): ToolEntry {
+function makeEntry(opts: RegisterOptions<ToolParameters>): ToolEntry {
   if (!isPlainObject(opts)) throw new TypeError("registry.register() takes one options object { name, toolset, schema, handler, ... }");
   requireName("name", opts.name);
   requireName("toolset", opts.toolset);
   if (!isPlainObject(opts.schema)) {
     throw new TypeError(`Tool "${opts.name}": schema must be a plain object (OpenAI function schema), got ${resultType(opts.schema)}`);
   }
-  if (opts.schema.parameters !== undefined && !isPlainObject(opts.schema.parameters)) {
-    throw new TypeError(`Tool "${opts.name}": schema.parameters must be a plain JSON Schema object, got ${resultType(opts.schema.parameters)}`);
-  }
   if (typeof opts.handler !== "function") throw new TypeError(`Tool "${opts.name}": handler must be a function`);
   if (opts.checkFn !== undefined && typeof opts.checkFn !== "function") throw new TypeError(`Tool "${opts.name}": checkFn must be a function`);
+  const parameters = checkParameters(opts.name, opts.schema.parameters);
+  const schema: ToolSchema = parameters.zod === undefined ? (opts.schema as ToolSchema) : { ...opts.schema, parameters: parameters.json };
   return Object.freeze({
     name: opts.name,
     toolset: opts.toolset,
-    schema: opts.schema,
-    handler: opts.handler,
+    schema,
+    handler: opts.handler as ToolEntry["handler"],
+    zodParameters: parameters.zod,
     checkFn: opts.checkFn,
     requiresEnv: Object.freeze([...(opts.requiresEnv ?? [])]),
-    description: opts.description ?? (typeof opts.schema.description === "string" ? opts.schema.description : ""),
+    description: opts.description ?? (typeof schema.description === "string" ? schema.description : ""),
     emoji: opts.emoji ?? "",
     maxResultSizeChars: opts.maxResultSizeChars,
     dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
