@@ -3,6 +3,8 @@ export * from "./registry/index.js";
 export { z } from "./zod.js";
 export { discoverTools, moduleRegistersTools } from "./registry/discovery.js";
 export { loadUserTools, loadProjectTools } from "./registry/user-tools.js";
+export { watchTools } from "./registry/watch-tools.js";
+export type { ToolReload, ToolWatcher, WatchToolsOptions } from "./registry/watch-tools.js";
 export { TOOLSETS, resolveToolset, resolveToolSelection, validateToolset, listToolsetNames } from "./toolsets.js";
 export type { ToolsetDefinition } from "./toolsets.js";
 export { getToolDefinitions, getToolSnapshot, handleFunctionCall, loadBuiltinTools, DEFAULT_TOOL_TIMEOUT_MS } from "./model-tools.js";
