@@ -19,6 +19,8 @@ export interface ChatOptions {
   continue?: boolean;
   mcp: boolean;
   projectTools?: boolean;
+  /** `--no-watch`: false. */
+  watch?: boolean;
 }
 
 export function registerChatCommand(program: Command): void {
@@ -40,6 +42,7 @@ export function registerChatCommand(program: Command): void {
     .option("-r, --resume <id>", "continue a saved session (see `quiver sessions`)")
     .option("-c, --continue", "continue the most recent session")
     .option("--no-mcp", "do not connect the MCP servers of config.yaml")
+    .option("--no-watch", "do not reload tool files when they change (the REPL watches $QUIVER_HOME/tools by default)")
     .option("--project-tools", "also load ./.quiver/tools of the current directory (runs its code)")
     .addHelpText(
       "after",

@@ -13,6 +13,7 @@ import { listToolsetNames, validateToolset } from "../toolsets.js";
 import type { ChatOptions } from "./chat-command.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpManager } from "../mcp/manager.js";
+import type { ToolReload } from "../registry/watch-tools.js";
 import { startRuntime } from "./runtime.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
@@ -34,6 +35,8 @@ export interface ChatSetup {
   toolsReady: () => Promise<void>;
   /** The MCP servers of this chat, when any are configured (`/cd` tells them the new root). */
   mcp: McpManager | undefined;
+  /** Tells `listener` of each tool file reloaded (the REPL, watching its tool directories). */
+  onToolReload: (listener: (reload: ToolReload) => void) => void;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
     mcpServers: config.mcp?.servers,
     mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS,
     projectTools: opts.projectTools === true,
+    watch: prompt === undefined && opts.watch !== false,
   });
   try {
     const setup: ChatSetup = {
@@ -71,6 +75,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       resumed: opts.resume !== undefined || opts.continue === true,
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
       mcp: runtime.mcp,
+      onToolReload: (listener) => runtime.onToolReload(listener),
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
