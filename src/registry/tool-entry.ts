@@ -3,6 +3,8 @@ import { checkParameters } from "./parameters.js";
 import { isPlainObject, resultType } from "./tool-output.js";
 import type { RegisterOptions, ToolEntry, ToolParameters, ToolSchema } from "./types.js";
 
+const NO_ENV: readonly string[] = Object.freeze([]);
+
 export function makeEntry(opts: RegisterOptions<ToolParameters>): ToolEntry {
   if (!isPlainObject(opts)) throw new TypeError("registry.register() takes one options object { name, toolset, schema, handler, ... }");
   requireName("name", opts.name);
@@ -21,7 +23,7 @@ export function makeEntry(opts: RegisterOptions<ToolParameters>): ToolEntry {
     handler: opts.handler as ToolEntry["handler"],
     zodParameters: parameters.zod,
     checkFn: opts.checkFn,
-    requiresEnv: Object.freeze([...(opts.requiresEnv ?? [])]),
+    requiresEnv: opts.requiresEnv === undefined ? NO_ENV : Object.freeze([...opts.requiresEnv]),
     description: opts.description ?? (typeof schema.description === "string" ? schema.description : ""),
     emoji: opts.emoji ?? "",
     maxResultSizeChars: opts.maxResultSizeChars,

@@ -131,8 +131,6 @@ export class ToolRegistry {
       this.#removeFromToolset(existing);
     }
     this.#tools.set(entry.name, entry);
-    // Built once here rather than per getDefinitions call: registration is rare, listing is hot.
-    this.#definitions.set(entry, staticDefinition(entry));
     this.#membersOf(entry.toolset).add(entry.name);
     if (existing === undefined) this.#sorted = undefined;
     this.#changed();
@@ -339,7 +337,10 @@ export class ToolRegistry {
 
   #definitionOf(entry: ToolEntry): ToolDefinition {
     if (entry.dynamicSchemaOverrides !== undefined) return dynamicDefinition(entry, entry.dynamicSchemaOverrides);
-    return this.#definitions.get(entry) as ToolDefinition;
+    // Built on first listing, then kept: listing is hot, and bulk registration must stay cheap.
+    let definition = this.#definitions.get(entry);
+    if (definition === undefined) this.#definitions.set(entry, (definition = staticDefinition(entry)));
+    return definition;
   }
 }
 
