@@ -103,6 +103,8 @@ export class Agent {
   #client: ChatClient;
   #session: Session | undefined;
   #history: ChatMessage[];
+  /** Messages not yet in the session transcript (written once per round). */
+  #unsaved: ChatMessage[] = [];
   #system: string | undefined;
   #tools: SessionTools;
   #running = false;
@@ -145,6 +147,7 @@ export class Agent {
   reset(session?: Session): void {
     if (this.#running) throw new Error("Cannot reset the agent while a run is in progress; abort it first.");
     this.#history = [...(session?.messages ?? [])];
+    this.#unsaved = [];
     this.#session = session;
     // A new conversation is a new prompt prefix: its tools start afresh too.
     this.#tools = sessionTools(this.#options);
@@ -165,6 +168,7 @@ export class Agent {
       this.#emitTurnEnd(state, "failed", null);
       throw err;
     } finally {
+      this.#save();
       this.#running = false;
     }
   }
@@ -197,6 +201,7 @@ export class Agent {
   }
 
   async #callModel(state: RunState, tools: RequestTools, extraPrompt?: string): Promise<AssistantTurn> {
+    this.#save();
     state.iterations++;
     this.#emit({ type: "model_start", iteration: state.iterations, tools: tools.definitions.length });
     const messages = this.messages;
@@ -260,7 +265,15 @@ export class Agent {
 
   #append(message: ChatMessage): void {
     this.#history.push(message);
-    this.#session?.append(message);
+    this.#unsaved.push(message);
+  }
+
+  /** Writes the messages since the last save to the session in one append: before each request and at the end of a run. */
+  #save(): void {
+    if (this.#unsaved.length === 0) return;
+    const messages = this.#unsaved;
+    this.#unsaved = [];
+    this.#session?.appendAll(messages);
   }
 
   #end(state: RunState, status: RunResult["status"], content: string | null): RunResult {
