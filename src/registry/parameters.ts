@@ -14,6 +14,8 @@ export interface CheckedParameters {
   zod: ZodSchemaLike | undefined;
 }
 
+const NO_PARAMETERS: CheckedParameters = Object.freeze({ json: undefined, zod: undefined });
+
 /** Recognises a zod 4 schema by the fields the registry uses. */
 export function isZodSchema(value: unknown): value is ZodSchemaLike {
   if (typeof value !== "object" || value === null || !("_zod" in value)) return false;
@@ -23,7 +25,7 @@ export function isZodSchema(value: unknown): value is ZodSchemaLike {
 
 /** Throws a TypeError naming `tool` and the offending field when the parameters cannot work. */
 export function checkParameters(tool: string, parameters: unknown): CheckedParameters {
-  if (parameters === undefined) return { json: undefined, zod: undefined };
+  if (parameters === undefined) return NO_PARAMETERS;
   if (isZodSchema(parameters)) return { json: zodToJsonSchema(tool, parameters), zod: parameters };
   if (!isObject(parameters)) {
     throw new TypeError(`Tool "${tool}": schema.parameters must be a zod object schema or a plain JSON Schema object, got ${typeName(parameters)}`);
