@@ -7,8 +7,8 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, handleFunctionCall, toolAway } from "../model-tools.js";
-import { addLogSink, createLogger, registry, toolError } from "../registry/index.js";
+import { getToolDefinitions, handleFunctionCall, toolAway, unknownToolError } from "../model-tools.js";
+import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, ApprovalRequest, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -48,7 +48,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     }
     if (!selected().has(name)) {
       const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
-      return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
+      return toMcpResult(unknownToolError(name, offered));
     }
     let raw: CallToolResult | undefined;
     const ctx: ToolContext = { signal: extra.signal, approve, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
