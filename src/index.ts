@@ -1,7 +1,7 @@
 /** quiver's public face: re-exports only. Everything here is cheap to import (SDKs load on first use). */
 export * from "./registry/index.js";
 export { z } from "./zod.js";
-export { discoverTools, moduleRegistersTools } from "./registry/discovery.js";
+export { discoverTools, moduleRegistersTools } from "./registry/discovery/discovery.js";
 export { loadUserTools, loadProjectTools } from "./registry/user-tools.js";
 export { watchTools } from "./registry/watch-tools.js";
 export type { ToolReload, ToolWatcher, WatchToolsOptions } from "./registry/watch-tools.js";

@@ -173,7 +173,7 @@ let builtins: Promise<string[]> | undefined;
 
 /** Discovers and imports the built-in tools (dist/tools next to this module) once per process. */
 export function loadBuiltinTools(): Promise<string[]> {
-  return (builtins ??= import("./registry/discovery.js").then(({ discoverTools }) =>
+  return (builtins ??= import("./registry/discovery/discovery.js").then(({ discoverTools }) =>
     discoverTools(fileURLToPath(new URL("./tools/", import.meta.url))),
   ));
 }

@@ -12,7 +12,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { register as registerModuleHooks } from "node:module";
 import { join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { discoverTools, type DiscoverOptions } from "./discovery.js";
+import { discoverTools, type DiscoverOptions } from "./discovery/discovery.js";
 import { createLogger } from "./logger.js";
 import { quiverPath } from "./paths.js";
 import type { QuiverResolveHookData } from "./quiver-resolve-hook.js";

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { describeError } from "./describe-error.js";
-import { discoverTools, isToolModuleFileName, moduleRegistersTools, PACKAGE_TOOL_MODULE_NAME, TOOL_MODULE_EXTENSIONS } from "./discovery.js";
+import { discoverTools, isToolModuleFileName, moduleRegistersTools, PACKAGE_TOOL_MODULE_NAME, TOOL_MODULE_EXTENSIONS } from "./discovery/discovery.js";
 import { createLogger } from "./logger.js";
 import { registry as defaultRegistry, type ToolRegistry } from "./tool-registry.js";
 import { userModuleImporter, type UserToolsOptions } from "./user-tools.js";

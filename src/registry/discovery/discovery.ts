@@ -3,19 +3,19 @@
  * at their top level, decided by reading them (never by importing them), then import exactly
  * those, in sorted order.
  *
- * A verdict costs a text prefilter, then the lexer-level scanner of discovery-scanner.ts; only
+ * A verdict costs a text prefilter, then the lexer-level scanner of scanner.ts; only
  * when the scanner is unsure does TypeScript's parser (loaded on demand) decide. Verdicts are
  * memoised on disk by (mtime, size), so a warm discovery reads no module and loads no parser.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from "node:fs";
 import { resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { VerdictCache } from "./discovery-cache.js";
-import { scanTopLevel } from "./discovery-scanner.js";
-import { registersToolsByTypeScript, typescriptLoadCount } from "./discovery-typescript.js";
-import { createLogger } from "./logger.js";
-import { describeError } from "./describe-error.js";
-import { quiverPath } from "./paths.js";
+import { VerdictCache } from "./cache.js";
+import { scanTopLevel } from "./scanner.js";
+import { registersToolsByTypeScript, typescriptLoadCount } from "./typescript.js";
+import { createLogger } from "../logger.js";
+import { describeError } from "../describe-error.js";
+import { quiverPath } from "../paths.js";
 
 const log = createLogger("discovery");
 
