@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseArguments } from "./calls/arguments.js";
-import { runWithDeadline } from "./calls/deadline.js";
+import { runWithDeadline } from "./calls/run-with-deadline.js";
 import { spill } from "./calls/spillover.js";
 import { validateArguments } from "./calls/validation.js";
 import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";

@@ -10,7 +10,7 @@ import { runFunctionCall, type FunctionCallResult } from "../model-tools.js";
 import { registry, type ApprovalDecision, type ApprovalRequest, type ToolCatalog, type ToolProgress } from "../registry/index.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
-import { toToolContent, toolResultError } from "./tool-output.js";
+import { toToolContent, toolResultError } from "./tool-content.js";
 
 export interface ToolRunOptions {
   /** Tool names the model was offered in this request; anything else is refused. */
