@@ -1,27 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-/** `quiver chat` options as commander parses them. */
-export interface ChatOptions {
-  prompt?: string;
-  json?: boolean;
-  model?: string;
-  baseUrl?: string;
-  provider?: string;
-  showReasoning?: boolean;
-  apiKeyEnv?: string;
-  toolsets?: string;
-  disableToolsets?: string;
-  maxIterations?: string;
-  yes?: boolean;
-  system?: string;
-  resume?: string;
-  continue?: boolean;
-  mcp: boolean;
-  projectTools?: boolean;
-  /** `--no-watch`: false. */
-  watch?: boolean;
-}
+import type { ChatOptions } from "./options.js";
 
 export function registerChatCommand(program: Command): void {
   program

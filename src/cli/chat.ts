@@ -10,7 +10,7 @@ import { createChatClient, resolveModelSettings, type ChatClient, type ModelSett
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { listToolsetNames, validateToolset } from "../toolsets.js";
-import type { ChatOptions } from "./chat-command.js";
+import type { ChatOptions } from "./options.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpManager } from "../mcp/manager.js";
 import type { ToolReload } from "../registry/watch-tools.js";

@@ -20,7 +20,7 @@ import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
 import { contextWindowFor, toolTokenBudget } from "../context-window.js";
 import { getToolSnapshot } from "../model-tools.js";
 import { toolsTokens } from "../tool-tokens.js";
-import type { DoctorOptions } from "./doctor-command.js";
+import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { styleFor } from "./style.js";

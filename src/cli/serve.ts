@@ -4,8 +4,8 @@ import { validateToolset } from "../toolsets.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime } from "./runtime.js";
 import type { Runtime } from "./runtime.js";
-import { DEFAULT_SERVE_PORT } from "./serve-command.js";
-import type { ServeOptions } from "./serve-command.js";
+import { DEFAULT_SERVE_PORT } from "./options.js";
+import type { ServeOptions } from "./options.js";
 
 /** Clients wait for the handshake; slower MCP servers join later and clients hear list_changed. */
 const SERVE_MCP_WAIT_MS = 5_000;
