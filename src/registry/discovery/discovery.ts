@@ -1,5 +1,5 @@
 /**
- * Static tool discovery (DESIGN §4): find the modules of a tools directory that register tools
+ * Static tool discovery (docs/architecture.md, "A tool's life"): find the modules of a tools directory that register tools
  * at their top level, decided by reading them (never by importing them), then import exactly
  * those, in sorted order.
  *
@@ -115,7 +115,7 @@ const PREFILTER_A = Buffer.from("registry");
 const PREFILTER_B = Buffer.from("register");
 
 /**
- * Decides whether the module at `path` registers tools at its top level (DESIGN §4), by reading
+ * Decides whether the module at `path` registers tools at its top level (docs/architecture.md), by reading
  * it, never importing it. A syntax error (or an unreadable file) gives false and a warning.
  */
 export function moduleRegistersTools(path: string): boolean {
