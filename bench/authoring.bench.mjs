@@ -4,10 +4,9 @@
 // - one agent.run() round (two model requests around a read_file call, session on, as
 //   `quiver chat` does) against a bare loop doing the same two fetch POSTs and a readFileSync,
 //   alternating samples against the same loopback scripted server.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { register } from "tsx/esm/api";
+import { withScriptedAgent } from "./scripted-agent.mjs";
 import { median } from "./stats.mjs";
 
 const TOOLS = 100_000;
@@ -67,21 +66,9 @@ async function definitionRows(ToolRegistry) {
 }
 
 async function roundRows() {
-  const home = mkdtempSync(join(tmpdir(), "quiver-bench-authoring-"));
-  const savedHome = process.env.QUIVER_HOME;
-  process.env.QUIVER_HOME = home;
-  const unregister = register();
-  try {
-    const { startScriptedServer, text, toolCall } = await import("../test/helpers/scripted-openai-server.ts");
-    const { Agent, Session } = await import("../dist/agent/index.js");
-    const { createChatClient, resolveModelSettings } = await import("../dist/llm/index.js");
-    const { loadBuiltinTools } = await import("../dist/model-tools.js");
-    await loadBuiltinTools();
+  return withScriptedAgent("quiver-bench-authoring-", async ({ home, server, client, Agent, Session, text, toolCall }) => {
     const file = join(home, "notes.txt");
     writeFileSync(file, "one line of notes\n".repeat(20));
-    const server = await startScriptedServer();
-    const settings = resolveModelSettings({ flags: { baseUrl: server.baseUrl, model: "bench-model" }, env: { OPENAI_API_KEY: "bench-key" } });
-    const client = createChatClient(settings);
     const session = Session.create();
 
     const agentRound = async () => {
@@ -113,7 +100,6 @@ async function roundRows() {
       agentMs.push(run.ms);
       bareMs.push(bare);
     }
-    await server.close();
     const agent = median(agentMs);
     const bare = median(bareMs);
     return [
@@ -121,10 +107,5 @@ async function roundRows() {
       { metric: "bare round: 2 fetch POSTs + readFileSync", value: bare, unit: "ms", note: `median of ${ROUNDS}` },
       { metric: "agent round / bare round", value: agent / bare, unit: "×", target: "≤ 1.2×", ok: agent / bare <= 1.2, reference: "1.9–2.1× (issue 14)" },
     ];
-  } finally {
-    await unregister();
-    if (savedHome === undefined) delete process.env.QUIVER_HOME;
-    else process.env.QUIVER_HOME = savedHome;
-    rmSync(home, { recursive: true, force: true });
-  }
+  });
 }

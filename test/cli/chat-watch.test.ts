@@ -23,55 +23,49 @@ registry.register({ name: "roll_dice", toolset: "games", schema: { description: 
 const describedAs = (request: { body?: { tools?: Array<{ function: { name: string; description?: string } }> } } | undefined) =>
   request?.body?.tools?.find((t) => t.function.name === "roll_dice")?.function.description;
 
+/** A REPL on a temp home whose tools/dice.ts is the first version, talking to a scripted server. */
+async function startChat(extraArgs: string[]) {
+  assertBuilt();
+  const temp = tempHome();
+  cleanup = temp.cleanup;
+  mkdirSync(join(temp.home, "tools"));
+  const file = join(temp.home, "tools", "dice.ts");
+  writeFileSync(file, toolSource("Roll dice, first version."));
+  server = await startScriptedServer({ replies: [text("one"), text("two")] });
+  const env = cliEnv({ QUIVER_HOME: temp.home, OPENAI_API_KEY: "sk-watch-test-0123456789", OPENAI_BASE_URL: server.baseUrl, QUIVER_MODEL: "scripted-model" });
+  const child = spawn(process.execPath, [CLI, "chat", "--no-mcp", ...extraArgs], { env, stdio: ["pipe", "pipe", "pipe"] });
+  const chat = { child, file, out: "", exited: new Promise<number | null>((resolve) => child.once("close", resolve)) };
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (chat.out += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (chat.out += chunk));
+  return chat;
+}
+
 describe("quiver chat hot reload", () => {
   it("the second turn sees a tool file edited between turns, and the REPL says so", async () => {
-    assertBuilt();
-    const temp = tempHome();
-    cleanup = temp.cleanup;
-    mkdirSync(join(temp.home, "tools"));
-    const file = join(temp.home, "tools", "dice.ts");
-    writeFileSync(file, toolSource("Roll dice, first version."));
-    server = await startScriptedServer({ replies: [text("one"), text("two")] });
-    const env = cliEnv({ QUIVER_HOME: temp.home, OPENAI_API_KEY: "sk-watch-test-0123456789", OPENAI_BASE_URL: server.baseUrl, QUIVER_MODEL: "scripted-model" });
-    const child = spawn(process.execPath, [CLI, "chat", "--no-mcp"], { env, stdio: ["pipe", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+    const chat = await startChat([]);
     try {
-      child.stdin.write("first\n");
-      await waitFor(() => out.includes("one"), () => `the first answer in:\n${out}`);
-      writeFileSync(file, toolSource("Roll dice, edited."));
-      await waitFor(() => out.includes("↻ reloaded roll_dice"), () => `the reload note in:\n${out}`, 5_000);
-      child.stdin.end("second\n");
-      expect(await exited).toBe(0);
+      chat.child.stdin.write("first\n");
+      await waitFor(() => chat.out.includes("one"), () => `the first answer in:\n${chat.out}`);
+      writeFileSync(chat.file, toolSource("Roll dice, edited."));
+      await waitFor(() => chat.out.includes("↻ reloaded roll_dice"), () => `the reload note in:\n${chat.out}`, 5_000);
+      chat.child.stdin.end("second\n");
+      expect(await chat.exited).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
+      if (chat.child.exitCode === null) chat.child.kill("SIGKILL");
     }
-    expect(describedAs(server.chatRequests[0])).toBe("Roll dice, first version.");
-    expect(describedAs(server.chatRequests[1])).toBe("Roll dice, edited.");
+    expect(describedAs(server!.chatRequests[0])).toBe("Roll dice, first version.");
+    expect(describedAs(server!.chatRequests[1])).toBe("Roll dice, edited.");
   }, 30_000);
 
   it("--no-watch keeps the tools as they were at start-up", async () => {
-    assertBuilt();
-    const temp = tempHome();
-    cleanup = temp.cleanup;
-    mkdirSync(join(temp.home, "tools"));
-    const file = join(temp.home, "tools", "dice.ts");
-    writeFileSync(file, toolSource("Roll dice, first version."));
-    server = await startScriptedServer({ replies: [text("one"), text("two")] });
-    const env = cliEnv({ QUIVER_HOME: temp.home, OPENAI_API_KEY: "sk-watch-test-0123456789", OPENAI_BASE_URL: server.baseUrl, QUIVER_MODEL: "scripted-model" });
-    const child = spawn(process.execPath, [CLI, "chat", "--no-mcp", "--no-watch"], { env, stdio: ["pipe", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
-    child.stdin.write("first\n");
-    await waitFor(() => out.includes("one"), () => `the first answer in:\n${out}`);
-    writeFileSync(file, toolSource("Roll dice, edited."));
+    const chat = await startChat(["--no-watch"]);
+    chat.child.stdin.write("first\n");
+    await waitFor(() => chat.out.includes("one"), () => `the first answer in:\n${chat.out}`);
+    writeFileSync(chat.file, toolSource("Roll dice, edited."));
     await new Promise((r) => setTimeout(r, 300));
-    child.stdin.end("second\n");
-    expect(await exited).toBe(0);
-    expect(out).not.toContain("↻");
-    expect(describedAs(server.chatRequests[1])).toBe("Roll dice, first version.");
+    chat.child.stdin.end("second\n");
+    expect(await chat.exited).toBe(0);
+    expect(chat.out).not.toContain("↻");
+    expect(describedAs(server!.chatRequests[1])).toBe("Roll dice, first version.");
   }, 30_000);
 });
