@@ -193,6 +193,8 @@ export class Agent {
       const tools = await this.#tools.next();
       const reply = await this.#callModel(state, tools);
       if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
+      // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
+      this.#save();
       await this.#runTools(reply.toolCalls, tools.callable, state.signal);
       if (aborted(state)) return this.#end(state, "interrupted", null);
     }
@@ -253,6 +255,8 @@ export class Agent {
       emit: (event) => this.#emit(event),
       onResult: (message, found) => {
         this.#append(message);
+        // Each finished result is on disk at once: a process killed while another call runs keeps it.
+        this.#save();
         images.push(...found);
       },
     });
@@ -268,7 +272,7 @@ export class Agent {
     this.#unsaved.push(message);
   }
 
-  /** Writes the messages since the last save to the session in one append: before each request and at the end of a run. */
+  /** Writes the messages since the last save in one append: before tools run, before each request, at the end of a run. */
   #save(): void {
     if (this.#unsaved.length === 0) return;
     const messages = this.#unsaved;
