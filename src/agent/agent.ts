@@ -307,8 +307,8 @@ function aborted(state: RunState): boolean {
 function sessionTools(options: AgentOptions): SessionTools {
   return new SessionTools(
     {
-      ...(options.toolsets === undefined ? {} : { enabledToolsets: options.toolsets }),
-      ...(options.disabledToolsets === undefined ? {} : { disabledToolsets: options.disabledToolsets }),
+      enabledToolsets: options.toolsets,
+      disabledToolsets: options.disabledToolsets,
     },
     options.toolSearch,
   );

@@ -13,6 +13,7 @@ import { listToolsetNames, validateToolset } from "../toolsets.js";
 import type { ChatOptions } from "./options.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpManager } from "../mcp/manager.js";
+import type { ToolSelection } from "../model-tools.js";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { startRuntime } from "./runtime.js";
 
@@ -86,6 +87,11 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   } finally {
     await runtime.close();
   }
+}
+
+/** The chat's toolsets as the one selection type the registry layer takes. */
+export function toolSelection(setup: ChatSetup): ToolSelection {
+  return { enabledToolsets: setup.toolsets, disabledToolsets: setup.disabledToolsets };
 }
 
 /** The agent for a chat front end. */

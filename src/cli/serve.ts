@@ -51,8 +51,8 @@ function selection(opts: ServeOptions, runtime: Runtime): QuiverServerOptions {
   const unknown = [...(enabled ?? []), ...(disabled ?? [])].filter((ts) => !validateToolset(ts) && !pending.has(ts));
   if (unknown.length > 0) throw new CliError(`unknown toolset(s): ${unknown.join(", ")} (see \`quiver tools list\`)`);
   return {
-    ...(enabled !== undefined && { enabledToolsets: enabled }),
-    ...(disabled !== undefined && { disabledToolsets: disabled }),
+    enabledToolsets: enabled,
+    disabledToolsets: disabled,
     allowDangerous: opts.allowDangerous === true,
   };
 }

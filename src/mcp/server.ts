@@ -7,7 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, handleFunctionCall, toolAway, unknownToolError } from "../model-tools.js";
+import { getToolDefinitions, handleFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
 import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, ApprovalRequest, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
@@ -31,10 +31,7 @@ const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
-  const selection = {
-    ...(opts.enabledToolsets !== undefined && { enabledToolsets: opts.enabledToolsets }),
-    ...(opts.disabledToolsets !== undefined && { disabledToolsets: opts.disabledToolsets }),
-  };
+  const selection: ToolSelection = { enabledToolsets: opts.enabledToolsets, disabledToolsets: opts.disabledToolsets };
   const approve = approvalPolicy(opts.allowDangerous === true);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
