@@ -3,36 +3,19 @@
 // (same bodies, same replies) are then replayed straight through the chat client, without the
 // agent; the difference per round is what the agent adds: running the tool, the history, the
 // session transcript, events. Both are measured in one run, alternating samples.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { register } from "tsx/esm/api";
+import { withScriptedAgent } from "./scripted-agent.mjs";
 import { median } from "./stats.mjs";
 
 const ROUNDS = 100;
 const SAMPLES = 7;
 
 export default async function agentBench() {
-  const home = mkdtempSync(join(tmpdir(), "quiver-bench-agent-"));
-  const savedHome = process.env.QUIVER_HOME;
-  process.env.QUIVER_HOME = home;
-  // The scripted server is the test helper, in TypeScript: compile it on the fly.
-  const unregister = register();
-  try {
-    const { startScriptedServer, text, toolCall } = await import("../test/helpers/scripted-openai-server.ts");
-    const { Agent, Session } = await import("../dist/agent/index.js");
-    const { createChatClient, resolveModelSettings } = await import("../dist/llm/index.js");
-    const { loadBuiltinTools } = await import("../dist/model-tools.js");
-    await loadBuiltinTools();
-
+  return withScriptedAgent("quiver-bench-agent-", async ({ home, server, client, Agent, Session, text, toolCall }) => {
     const file = join(home, "notes.txt");
     writeFileSync(file, "one line of notes\n".repeat(20));
     const script = () => [...Array.from({ length: ROUNDS }, () => toolCall("read_file", { path: file })), text("done")];
-
-    const server = await startScriptedServer();
-    const settings = resolveModelSettings({ flags: { baseUrl: server.baseUrl, model: "bench-model" }, env: { OPENAI_API_KEY: "bench-key" } });
-    const client = createChatClient(settings);
-
     const agentRun = async () => {
       server.push(...script());
       const agent = new Agent({ client, session: Session.create(), maxIterations: ROUNDS + 1, toolsets: ["file"] });
@@ -61,8 +44,6 @@ export default async function agentBench() {
       agentMs.push(run.ms);
       bareMs.push(await bareRun(run.bodies));
     }
-    await server.close();
-
     const agentTotal = median(agentMs);
     const bareTotal = median(bareMs);
     const requests = ROUNDS + 1;
@@ -83,10 +64,5 @@ export default async function agentBench() {
         { metric: "agent run / bare requests", value: agentTotal / bareTotal, unit: "×" },
       ],
     };
-  } finally {
-    await unregister();
-    if (savedHome === undefined) delete process.env.QUIVER_HOME;
-    else process.env.QUIVER_HOME = savedHome;
-    rmSync(home, { recursive: true, force: true });
-  }
+  });
 }

@@ -229,7 +229,7 @@ process.stdout.write(JSON.stringify({ ms: performance.now() - t0, count: paths.l
 
 function runChild(cached) {
   if (!cached) rmSync(cacheFile, { force: true });
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", CHILD, pathToFileURL(join(dist, "discovery.js")).href, toolsDir, cacheFile], {
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", CHILD, pathToFileURL(join(dist, "discovery", "discovery.js")).href, toolsDir, cacheFile], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -245,7 +245,7 @@ function misclassified(paths, truth) {
 }
 
 export default async function discoveryBench() {
-  if (!existsSync(join(dist, "discovery.js"))) throw new Error("dist/registry/discovery.js is missing: run `npx tsc -p tsconfig.json` first");
+  if (!existsSync(join(dist, "discovery", "discovery.js"))) throw new Error("dist/registry/discovery/discovery.js is missing: run `npx tsc -p tsconfig.json` first");
   const loadBefore = os.loadavg()[0].toFixed(1); // other work on the 2 cores moves every figure here
   const truth = generate();
   const cold = [];
@@ -276,7 +276,7 @@ export default async function discoveryBench() {
   for (let i = 0; i < 3; i++) {
     const out = execFileSync(
       process.execPath,
-      ["--input-type=module", "-e", REFERENCE_CHILD, pathToFileURL(join(dist, "discovery-typescript.js")).href, pathToFileURL(join(dist, "discovery.js")).href, toolsDir],
+      ["--input-type=module", "-e", REFERENCE_CHILD, pathToFileURL(join(dist, "discovery", "typescript.js")).href, pathToFileURL(join(dist, "discovery", "discovery.js")).href, toolsDir],
       { encoding: "utf8" },
     );
     const parsed = JSON.parse(out);
@@ -295,7 +295,7 @@ export default async function discoveryBench() {
       { metric: "warm scan, repeated in the same process", value: median(repeat), unit: "ms", note: "JIT warm: the second discoverTools call of a warm run" },
       { metric: "floor: 1000 × fs.statSync, fresh process", value: median(floor), unit: "ms", note: "the cache key needs one stat per module; the rest of a warm scan is readdir + reading the cache" },
       { metric: "misclassified files", value: wrong, unit: "files", target: "0", ok: wrong === 0, note: "vs the generator's truth, cold and warm runs" },
-      { metric: "import of dist/registry/discovery.js", value: median(coldImport), unit: "ms", note: "not part of the scan figures above" },
+      { metric: "import of dist/registry/discovery/discovery.js", value: median(coldImport), unit: "ms", note: "not part of the scan figures above" },
       { metric: "TypeScript-parser scan, same files", value: median(ref), unit: "ms", note: `the reference implementation (prefilter + createSourceFile per file, incl. loading typescript), median of 3; it selects ${refCount} files` },
     ],
   };

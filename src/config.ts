@@ -18,60 +18,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ModelCompat } from "./llm/types.js";
+import type { QuiverConfig } from "./config-types.js";
 import { quiverHome } from "./registry/index.js";
 
-export interface ModelConfig {
-  name?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  /** Name of the environment variable that holds the key, e.g. OPENROUTER_API_KEY. */
-  apiKeyEnv?: string;
-  /** A built-in provider preset (openai, groq, deepseek, ...): base URL, key variable and compat. */
-  provider?: string;
-  /** What the endpoint accepts, over the preset's defaults (see docs/providers.md). */
-  compat?: Partial<ModelCompat>;
-  /** Token limit per reply, sent as compat.maxTokensField. */
-  maxTokens?: number;
-  /** The model's context window in tokens, for models quiver does not know (budgets tool definitions). */
-  contextWindow?: number;
-}
-
-export interface ToolsConfig {
-  /** Progressive tool disclosure: `auto` (default) defers tools to tool_search past 10% of the context window. */
-  search?: "off" | "auto" | "on";
-  /** Tools every request carries while tool search is on. */
-  alwaysLoad?: string[];
-}
-
-export interface AgentConfig {
-  systemPrompt?: string;
-  maxIterations?: number;
-  toolsets?: string[];
-  disabledToolsets?: string[];
-}
-
-export interface TerminalConfig {
-  env?: {
-    /** Variables the terminal tool passes on although their names look secret (KEY, TOKEN, …). */
-    passthrough?: string[];
-  };
-}
-
-export interface McpConfig {
-  /** Server name → its settings, validated by the MCP layer. */
-  servers?: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
-}
-
-export interface QuiverConfig {
-  model?: ModelConfig;
-  agent?: AgentConfig;
-  mcp?: McpConfig;
-  tools?: ToolsConfig;
-  terminal?: TerminalConfig;
-  [section: string]: unknown;
-}
+export type { AgentConfig, McpConfig, ModelConfig, QuiverConfig, TerminalConfig, ToolsConfig } from "./config-types.js";
 
 export function configPath(home = quiverHome()): string {
   return join(home, "config.yaml");

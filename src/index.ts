@@ -1,11 +1,14 @@
 /** quiver's public face: re-exports only. Everything here is cheap to import (SDKs load on first use). */
 export * from "./registry/index.js";
-export { discoverTools, moduleRegistersTools } from "./registry/discovery.js";
+export { z } from "./zod.js";
+export { discoverTools, moduleRegistersTools } from "./registry/discovery/discovery.js";
 export { loadUserTools, loadProjectTools } from "./registry/user-tools.js";
+export { watchTools } from "./registry/watch-tools.js";
+export type { ToolReload, ToolWatcher, WatchToolsOptions } from "./registry/watch-tools.js";
 export { TOOLSETS, resolveToolset, resolveToolSelection, validateToolset, listToolsetNames } from "./toolsets.js";
 export type { ToolsetDefinition } from "./toolsets.js";
-export { getToolDefinitions, getToolSnapshot, handleFunctionCall, loadBuiltinTools, DEFAULT_TOOL_TIMEOUT_MS } from "./model-tools.js";
-export type { ToolSelection, ToolSnapshot } from "./model-tools.js";
+export { getToolDefinitions, getToolSnapshot, handleFunctionCall, runFunctionCall, loadBuiltinTools, DEFAULT_TOOL_TIMEOUT_MS } from "./model-tools.js";
+export type { ToolSelection, ToolSnapshot, FunctionCallResult, FunctionCallOptions } from "./model-tools.js";
 export { countTokens, definitionTokens, toolsTokens } from "./tool-tokens.js";
 export { contextWindowFor, toolTokenBudget } from "./context-window.js";
 export * from "./agent/index.js";

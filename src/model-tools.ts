@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseArguments } from "./calls/arguments.js";
-import { runWithDeadline } from "./calls/deadline.js";
+import { runWithDeadline } from "./calls/run-with-deadline.js";
 import { spill } from "./calls/spillover.js";
 import { validateArguments } from "./calls/validation.js";
 import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
@@ -65,45 +65,72 @@ export async function getToolSnapshot(selection: ToolSelection = {}): Promise<To
   return snapshot;
 }
 
+/** What one call came to, for callers that need more than the output string. */
+export interface FunctionCallResult {
+  output: ToolOutput;
+  /** The arguments as parsed (and validated, when they were valid); undefined when they did not parse. */
+  args: Record<string, unknown> | undefined;
+  /** Why the pipeline refused or failed the call ("unknown_tool", "invalid_arguments", ...); undefined when the tool ran. */
+  errorType: string | undefined;
+}
+
+export interface FunctionCallOptions {
+  /** The names the caller offered; another name is answered "Unknown tool" (or "not enabled") without running. */
+  offered?: ReadonlySet<string>;
+  /** Called once the arguments are parsed, before the tool runs (the agent's tool_start event). */
+  onArguments?: (args: Record<string, unknown> | string) => void;
+}
+
 /**
  * Runs one tool call as the model sent it: parses and repairs the arguments, validates them,
  * applies the tool's timeout and the caller's signal, and caps the result. Never rejects.
  */
 export function handleFunctionCall(name: string, rawArguments: unknown, ctx: ToolContext = {}): Promise<ToolOutput> {
+  return runFunctionCall(name, rawArguments, ctx).then((result) => result.output);
+}
+
+/** `handleFunctionCall` with the parsed arguments and the error type alongside the output. */
+export function runFunctionCall(name: string, rawArguments: unknown, ctx: ToolContext = {}, opts: FunctionCallOptions = {}): Promise<FunctionCallResult> {
   // Reached only by hostile input (e.g. raw arguments that are a Proxy whose traps throw): the
   // promise is that every call is answered, so this answers too. `.catch` rather than an async
   // wrapper with try/await: it is on every call, and costs half as much.
-  return callTool(name, rawArguments, ctx).catch((err: unknown) =>
-    toolError(`Tool ${String(name)}: the call could not be run: ${describeError(err)}`, { error_type: "internal_error" }),
+  return callTool(name, rawArguments, ctx, opts).catch((err: unknown) =>
+    refused(toolError(`Tool ${String(name)}: the call could not be run: ${describeError(err)}`, { error_type: "internal_error" }), "internal_error"),
   );
 }
 
-async function callTool(name: string, rawArguments: unknown, ctx: ToolContext): Promise<ToolOutput> {
+function refused(output: string, errorType: string, args?: Record<string, unknown>): FunctionCallResult {
+  return { output, args, errorType };
+}
+
+async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, opts: FunctionCallOptions): Promise<FunctionCallResult> {
+  const parsed = parseArguments(rawArguments);
+  opts.onArguments?.(parsed.ok ? parsed.args : typeof rawArguments === "string" ? rawArguments : String(rawArguments));
+  if (opts.offered !== undefined && !opts.offered.has(name)) return refused(unknownToolError(name, opts.offered), "unknown_tool");
   let entry = registry.getEntry(name);
   if (entry === undefined && awaySources.size > 0) {
     const away = await toolAway(name, ctx.signal);
-    if (away !== undefined) return away;
+    if (away !== undefined) return { output: away, args: undefined, errorType: "unknown_tool" };
     entry = registry.getEntry(name);
   }
-  if (entry === undefined) return unknownTool(name);
-
-  const parsed = parseArguments(rawArguments);
-  if (!parsed.ok) return toolError(`Tool ${name}: ${parsed.message}`, { error_type: parsed.errorType });
+  if (entry === undefined) return refused(unknownToolError(name), "unknown_tool");
+  if (!parsed.ok) return refused(toolError(`Tool ${name}: ${parsed.message}`, { error_type: parsed.errorType }), parsed.errorType);
 
   const validation = validateArguments(entry, parsed.args);
   const checked = validation instanceof Promise ? await validation : validation;
   if (!checked.ok) {
     const summary = checked.details.map((d) => `${d.path} ${d.message}`).join("; ");
-    return toolError(`Invalid arguments for tool ${name}: ${summary}. Fix them to match the tool's parameters and call it again.`, {
+    const output = toolError(`Invalid arguments for tool ${name}: ${summary}. Fix them to match the tool's parameters and call it again.`, {
       error_type: "invalid_arguments",
       details: checked.details,
     });
+    return refused(output, "invalid_arguments", parsed.args);
   }
 
   const output = await runWithDeadline(name, checked.args, ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
-  if (typeof output !== "string") return output;
+  if (typeof output !== "string") return { output, args: checked.args, errorType: undefined };
   const limit = registry.getMaxResultSize(name);
-  return output.length > limit ? spill(name, output, limit) : output;
+  return { output: output.length > limit ? await spill(name, output, limit) : output, args: checked.args, errorType: undefined };
 }
 
 /**
@@ -129,18 +156,24 @@ export async function toolAway(name: string, signal?: AbortSignal): Promise<Tool
   return undefined;
 }
 
-function unknownTool(name: string): string {
-  const all = registry.getAllToolNames();
+/**
+ * The one "Unknown tool" answer: the closest names and the list the caller could have used
+ * (`available`, default every registered tool). A registered tool outside `available` is "not
+ * enabled" rather than unknown.
+ */
+export function unknownToolError(name: string, available: Iterable<string> = registry.getAllToolNames()): string {
+  const all = [...available].sort();
   const near = closestNames(name, all);
   const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : "";
-  return toolError(`Unknown tool: ${name}.${hint} Available tools: ${all.join(", ")}`, { error_type: "unknown_tool", suggestions: near });
+  const what = registry.getEntry(name) === undefined ? `Unknown tool: ${name === "" ? "(empty name)" : name}.` : `Tool ${name} is not enabled in this session.`;
+  return toolError(`${what}${hint} Available tools: ${all.length > 0 ? all.join(", ") : "none"}`, { error_type: "unknown_tool", suggestions: near });
 }
 
 let builtins: Promise<string[]> | undefined;
 
 /** Discovers and imports the built-in tools (dist/tools next to this module) once per process. */
 export function loadBuiltinTools(): Promise<string[]> {
-  return (builtins ??= import("./registry/discovery.js").then(({ discoverTools }) =>
+  return (builtins ??= import("./registry/discovery/discovery.js").then(({ discoverTools }) =>
     discoverTools(fileURLToPath(new URL("./tools/", import.meta.url))),
   ));
 }

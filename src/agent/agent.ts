@@ -103,6 +103,8 @@ export class Agent {
   #client: ChatClient;
   #session: Session | undefined;
   #history: ChatMessage[];
+  /** Messages not yet in the session transcript (written once per round). */
+  #unsaved: ChatMessage[] = [];
   #system: string | undefined;
   #tools: SessionTools;
   #running = false;
@@ -145,6 +147,7 @@ export class Agent {
   reset(session?: Session): void {
     if (this.#running) throw new Error("Cannot reset the agent while a run is in progress; abort it first.");
     this.#history = [...(session?.messages ?? [])];
+    this.#unsaved = [];
     this.#session = session;
     // A new conversation is a new prompt prefix: its tools start afresh too.
     this.#tools = sessionTools(this.#options);
@@ -165,6 +168,7 @@ export class Agent {
       this.#emitTurnEnd(state, "failed", null);
       throw err;
     } finally {
+      this.#save();
       this.#running = false;
     }
   }
@@ -189,6 +193,8 @@ export class Agent {
       const tools = await this.#tools.next();
       const reply = await this.#callModel(state, tools);
       if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
+      // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
+      this.#save();
       await this.#runTools(reply.toolCalls, tools.callable, state.signal);
       if (aborted(state)) return this.#end(state, "interrupted", null);
     }
@@ -197,6 +203,7 @@ export class Agent {
   }
 
   async #callModel(state: RunState, tools: RequestTools, extraPrompt?: string): Promise<AssistantTurn> {
+    this.#save();
     state.iterations++;
     this.#emit({ type: "model_start", iteration: state.iterations, tools: tools.definitions.length });
     const messages = this.messages;
@@ -248,6 +255,8 @@ export class Agent {
       emit: (event) => this.#emit(event),
       onResult: (message, found) => {
         this.#append(message);
+        // Each finished result is on disk at once: a process killed while another call runs keeps it.
+        this.#save();
         images.push(...found);
       },
     });
@@ -260,7 +269,15 @@ export class Agent {
 
   #append(message: ChatMessage): void {
     this.#history.push(message);
-    this.#session?.append(message);
+    this.#unsaved.push(message);
+  }
+
+  /** Writes the messages since the last save in one append: before tools run, before each request, at the end of a run. */
+  #save(): void {
+    if (this.#unsaved.length === 0) return;
+    const messages = this.#unsaved;
+    this.#unsaved = [];
+    this.#session?.appendAll(messages);
   }
 
   #end(state: RunState, status: RunResult["status"], content: string | null): RunResult {
@@ -290,8 +307,8 @@ function aborted(state: RunState): boolean {
 function sessionTools(options: AgentOptions): SessionTools {
   return new SessionTools(
     {
-      ...(options.toolsets === undefined ? {} : { enabledToolsets: options.toolsets }),
-      ...(options.disabledToolsets === undefined ? {} : { disabledToolsets: options.disabledToolsets }),
+      enabledToolsets: options.toolsets,
+      disabledToolsets: options.disabledToolsets,
     },
     options.toolSearch,
   );

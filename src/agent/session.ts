@@ -98,10 +98,17 @@ export class Session {
   }
 
   append(message: ChatMessage): void {
-    const line = `${JSON.stringify(message)}\n`;
+    this.appendAll([message]);
+  }
+
+  /** Appends `messages` in one write (the agent saves a round at once, before its next request). */
+  appendAll(messages: readonly ChatMessage[]): void {
+    if (messages.length === 0) return;
+    let lines = "";
+    for (const message of messages) lines += `${JSON.stringify(message)}\n`;
     if (this.#messages.length === 0) mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-    appendFileSync(this.path, line, { mode: 0o600 });
-    this.#messages.push(message);
+    appendFileSync(this.path, lines, { mode: 0o600 });
+    this.#messages.push(...messages);
   }
 
   #rewrite(): void {

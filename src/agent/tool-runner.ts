@@ -5,14 +5,12 @@
  * model's call order, each as soon as every earlier one is in, and every call gets exactly one
  * result: unknown names, failures and interrupts included.
  */
-import { parseArguments } from "../calls/arguments.js";
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
-import { handleFunctionCall } from "../model-tools.js";
-import { registry, toolError, type ApprovalDecision, type ApprovalRequest, type ToolCatalog, type ToolProgress } from "../registry/index.js";
-import { closestNames } from "../suggest.js";
+import { runFunctionCall, type FunctionCallResult } from "../model-tools.js";
+import { registry, type ApprovalDecision, type ApprovalRequest, type ToolCatalog, type ToolProgress } from "../registry/index.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
-import { toToolContent, toolResultError } from "./tool-output.js";
+import { toToolContent, toolResultError } from "./tool-content.js";
 
 export interface ToolRunOptions {
   /** Tool names the model was offered in this request; anything else is refused. */
@@ -83,18 +81,9 @@ async function runOne(call: ToolCall, opts: ToolRunOptions): Promise<Outcome> {
   });
   if (opts.signal?.aborted === true) return reply(notStartedResult(call.name));
 
-  const parsed = parseArguments(call.arguments);
-  opts.emit({
-    type: "tool_start",
-    id: call.id,
-    name: call.name,
-    args: parsed.ok ? parsed.args : call.arguments,
-    emoji: registry.getEmoji(call.name),
-  });
   const started = performance.now();
-  const { text, images } = opts.offered.has(call.name)
-    ? toToolContent(await callTool(call, opts), opts.attachImages)
-    : { text: refusedTool(call.name, opts.offered), images: [] };
+  const result = await callTool(call, opts);
+  const { text, images } = toToolContent(result.output, opts.attachImages);
   const error = toolResultError(text);
   opts.emit({
     type: "tool_end",
@@ -109,7 +98,8 @@ async function runOne(call: ToolCall, opts: ToolRunOptions): Promise<Outcome> {
   return reply(text, images);
 }
 
-async function callTool(call: ToolCall, opts: ToolRunOptions): ReturnType<typeof handleFunctionCall> {
+/** One pass through the call pipeline: it parses the arguments once and hands them to tool_start. */
+async function callTool(call: ToolCall, opts: ToolRunOptions): Promise<FunctionCallResult> {
   const ctx = {
     toolCallId: call.id,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
@@ -117,23 +107,7 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): ReturnType<typeof
     ...(opts.toolCatalog === undefined ? {} : { toolCatalog: opts.toolCatalog }),
     progress: (update: ToolProgress) => opts.emit({ type: "tool_progress", id: call.id, name: call.name, ...update }),
   };
-  try {
-    return await handleFunctionCall(call.name, call.arguments, ctx);
-  } catch (err) {
-    // handleFunctionCall never rejects by contract; a bug there must still answer the call.
-    return toolError(`Tool ${call.name} failed unexpectedly: ${(err as Error)?.message ?? String(err)}`, { error_type: "internal" });
-  }
-}
-
-/** The result for a name the model was not offered: the closest offered names, and all of them. */
-function refusedTool(name: string, offered: ReadonlySet<string>): string {
-  const available = [...offered].sort();
-  const near = closestNames(name, available);
-  const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(" or ")}?` : "";
-  const list = available.length > 0 ? available.join(", ") : "none";
-  const what =
-    registry.getEntry(name) === undefined
-      ? `Unknown tool: ${name === "" ? "(empty name)" : name}.`
-      : `Tool ${name} is not enabled in this session.`;
-  return toolError(`${what}${hint} Available tools: ${list}`, { error_type: "unknown_tool", suggestions: near });
+  const onArguments = (args: Record<string, unknown> | string): void =>
+    opts.emit({ type: "tool_start", id: call.id, name: call.name, args, emoji: registry.getEmoji(call.name) });
+  return runFunctionCall(call.name, call.arguments, ctx, { offered: opts.offered, onArguments });
 }

@@ -6,7 +6,7 @@
  * changed schema gets a fresh validator without any explicit invalidation.
  */
 import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
-import { createLogger, type JsonSchema, type ToolEntry } from "../registry/index.js";
+import { createLogger, type JsonSchema, type ToolEntry, type ZodSchemaLike } from "../registry/index.js";
 
 const log = createLogger("validation");
 
@@ -44,6 +44,7 @@ export async function loadValidator(): Promise<void> {
  * Synchronous once the entry's validator exists, so the hot path awaits nothing.
  */
 export function validateArguments(entry: ToolEntry, args: Record<string, unknown>): Validation | Promise<Validation> {
+  if (entry.zodParameters !== undefined) return validateWithZod(entry, args);
   const validator = validators.get(entry);
   if (validator !== undefined) return run(validator, args);
   return loadValidator().then(() => {
@@ -51,6 +52,21 @@ export function validateArguments(entry: ToolEntry, args: Record<string, unknown
     validators.set(entry, compiled);
     return run(compiled, args);
   });
+}
+
+const zodJsonKeys = new WeakMap<ToolEntry, readonly string[]>();
+
+/** A zod tool: JSON strings for array/object fields are parsed as for ajv, then zod decides (and may transform). */
+function validateWithZod(entry: ToolEntry, args: Record<string, unknown>): Validation {
+  let keys = zodJsonKeys.get(entry);
+  if (keys === undefined) zodJsonKeys.set(entry, (keys = jsonKeysOf(entry.schema.parameters ?? {})));
+  for (const key of keys) {
+    const value = args[key];
+    if (typeof value === "string") args[key] = parseJsonContainer(value);
+  }
+  const result = (entry.zodParameters as ZodSchemaLike).safeParse(args);
+  if (result.success) return { ok: true, args: result.data as Record<string, unknown> };
+  return { ok: false, details: result.error.issues.map((issue) => ({ path: `/${issue.path.map(String).join("/")}`, message: issue.message })) };
 }
 
 function run(validator: Validator | null, args: Record<string, unknown>): Validation {

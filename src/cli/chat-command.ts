@@ -1,27 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-/** `quiver chat` options as commander parses them. */
-export interface ChatOptions {
-  prompt?: string;
-  json?: boolean;
-  model?: string;
-  baseUrl?: string;
-  provider?: string;
-  showReasoning?: boolean;
-  apiKeyEnv?: string;
-  toolsets?: string;
-  disableToolsets?: string;
-  maxIterations?: string;
-  yes?: boolean;
-  system?: string;
-  resume?: string;
-  continue?: boolean;
-  mcp: boolean;
-  projectTools?: boolean;
-  threads?: string;
-  gpu?: string;
-}
+import type { ChatOptions } from "./options.js";
 
 export function registerChatCommand(program: Command): void {
   program
@@ -42,6 +21,7 @@ export function registerChatCommand(program: Command): void {
     .option("-r, --resume <id>", "continue a saved session (see `quiver sessions`)")
     .option("-c, --continue", "continue the most recent session")
     .option("--no-mcp", "do not connect the MCP servers of config.yaml")
+    .option("--no-watch", "do not reload tool files when they change (the REPL watches $QUIVER_HOME/tools by default)")
     .option("--project-tools", "also load ./.quiver/tools of the current directory (runs its code)")
     .option("--threads <n>", "local models: CPU threads to generate with (default: picked for this machine)")
     .option("--gpu <kind>", "local models: auto (default), off, cuda, vulkan or metal")

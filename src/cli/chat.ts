@@ -10,10 +10,12 @@ import { createChatClient, resolveModelSettings, type ChatClient, type ChatClien
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { listToolsetNames, validateToolset } from "../toolsets.js";
-import type { ChatOptions } from "./chat-command.js";
+import type { ChatOptions } from "./options.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpManager } from "../mcp/manager.js";
 import { localOptions, offerLocalModel } from "./local-offer.js";
+import type { ToolSelection } from "../model-tools.js";
+import type { ToolReload } from "../registry/watch-tools.js";
 import { startRuntime } from "./runtime.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
@@ -37,6 +39,8 @@ export interface ChatSetup {
   toolsReady: () => Promise<void>;
   /** The MCP servers of this chat, when any are configured (`/cd` tells them the new root). */
   mcp: McpManager | undefined;
+  /** Tells `listener` of each tool file reloaded (the REPL, watching its tool directories). */
+  onToolReload: (listener: (reload: ToolReload) => void) => void;
 }
 
 /**
@@ -60,6 +64,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
     config,
     mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS,
     projectTools: opts.projectTools === true,
+    watch: prompt === undefined && opts.watch !== false,
   });
   try {
     const setup: ChatSetup = {
@@ -77,6 +82,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       resumed: opts.resume !== undefined || opts.continue === true,
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
       mcp: runtime.mcp,
+      onToolReload: (listener) => runtime.onToolReload(listener),
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
@@ -87,6 +93,11 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   } finally {
     await runtime.close();
   }
+}
+
+/** The chat's toolsets as the one selection type the registry layer takes. */
+export function toolSelection(setup: ChatSetup): ToolSelection {
+  return { enabledToolsets: setup.toolsets, disabledToolsets: setup.disabledToolsets };
 }
 
 /** The agent for a chat front end. */

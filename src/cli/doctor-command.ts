@@ -1,15 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-export interface DoctorOptions {
-  model?: string;
-  baseUrl?: string;
-  provider?: string;
-  mcp: boolean;
-  json?: boolean;
-  threads?: string;
-  gpu?: string;
-}
+import type { DoctorOptions } from "./options.js";
 
 export function registerDoctorCommand(program: Command): void {
   program

@@ -21,7 +21,7 @@ import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
 import { contextWindowFor, toolTokenBudget } from "../context-window.js";
 import { getToolSnapshot } from "../model-tools.js";
 import { toolsTokens } from "../tool-tokens.js";
-import type { DoctorOptions } from "./doctor-command.js";
+import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
 import { localOptions } from "./local-offer.js";
 import { startRuntime, type Runtime } from "./runtime.js";
@@ -209,8 +209,8 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
 /** Warns when the enabled tools' definitions would take more than 10% of the model's context window. */
 async function checkToolTokens(config: QuiverConfig, model: string | undefined): Promise<CheckResult> {
   const snapshot = await getToolSnapshot({
-    ...(config.agent?.toolsets === undefined ? {} : { enabledToolsets: config.agent.toolsets }),
-    ...(config.agent?.disabledToolsets === undefined ? {} : { disabledToolsets: config.agent.disabledToolsets }),
+    enabledToolsets: config.agent?.toolsets,
+    disabledToolsets: config.agent?.disabledToolsets,
   });
   const definitions = snapshot.definitions.filter((d) => d.function.name !== TOOL_SEARCH_TOOL);
   const tokens = await toolsTokens(definitions);

@@ -1,10 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-export interface McpListOptions {
-  json?: boolean;
-  wait?: string;
-}
+import type { McpListOptions } from "./options.js";
 
 export function registerMcpCommand(program: Command): void {
   const mcp = program.command("mcp").description("the MCP servers configured under mcp.servers in config.yaml");

@@ -2,7 +2,7 @@
 import { configPath } from "../config.js";
 import type { McpServerStatus } from "../mcp/status.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import type { McpListOptions } from "./mcp-command.js";
+import type { McpListOptions } from "./options.js";
 import { startRuntime } from "./runtime.js";
 
 /** The newest server log messages shown per server (all of them are in --json). */

@@ -3,6 +3,8 @@
  * one line per tool call, slash commands, and inline approval prompts. Ctrl-C during a turn
  * interrupts it and returns to the prompt; Ctrl-C at an empty prompt, or Ctrl-D, exits.
  */
+import { basename } from "node:path";
+import type { ToolReload } from "../registry/watch-tools.js";
 import { createInterface, type Interface } from "node:readline";
 import { ModelError, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../model-tools.js";
@@ -11,7 +13,7 @@ import { createApprover } from "./approval-prompt.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
-import { createAgent, type ChatSetup } from "./chat.js";
+import { createAgent, toolSelection, type ChatSetup } from "./chat.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
@@ -52,6 +54,14 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       return approver(request);
     }),
     elicitation: terminal ? createElicitationHandler({ ask: askUser, print }) : undefined,
+  });
+  setup.onToolReload((reload) => {
+    const line = reloadLine(reload);
+    if (line === undefined) return;
+    // At the prompt, the note goes above it and the prompt (with what was typed) is redrawn.
+    if (!terminal || state.turn !== undefined || state.closed) return print(style.dim(line));
+    output.write(`\r\x1b[K${style.dim(line)}\n`);
+    rl.prompt(true);
   });
   const ctx: SlashContext = { agent, setup, style, print };
 
@@ -140,10 +150,7 @@ function askInline(rl: Interface, question: string, state: { closed: boolean }):
 }
 
 async function banner(setup: ChatSetup, style: Style): Promise<string> {
-  const tools = await getToolDefinitions({
-    ...(setup.toolsets === undefined ? {} : { enabledToolsets: setup.toolsets }),
-    ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
-  });
+  const tools = await getToolDefinitions(toolSelection(setup));
   const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
   const head = `${style.bold("quiver")} · ${setup.settings.model} at ${modelLocation(setup.settings.model, setup.settings.baseUrl)}${provider} · ${tools.length} tools · session ${setup.session.id}`;
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];
@@ -156,4 +163,11 @@ function resumeSummary(setup: ChatSetup, style: Style): string {
   const lastAnswer = [...messages].reverse().find((m) => m.role === "assistant" && typeof m.content === "string" && m.content !== "");
   const excerpt = lastAnswer === undefined ? "" : `\n${style.dim(`Last answer: ${String(lastAnswer.content).replace(/\s+/g, " ").slice(0, 160)}`)}`;
   return `Resumed ${messages.length} messages.${excerpt}`;
+}
+
+/** "↻ reloaded roll_dice"; a file that failed is already reported by its warning. */
+function reloadLine(reload: ToolReload): string | undefined {
+  if (reload.kind === "failed") return undefined;
+  if (reload.kind === "removed") return `↻ removed ${reload.previous.join(", ")}`;
+  return `↻ reloaded ${reload.tools.length > 0 ? reload.tools.join(", ") : `${basename(reload.file)} (no tools)`}`;
 }

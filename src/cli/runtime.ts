@@ -2,11 +2,14 @@
  * What every command that touches tools needs first: the built-in tools, the user's tools
  * from $QUIVER_HOME/tools, optionally the project's, and the configured MCP servers.
  */
+import { join } from "node:path";
 import { loadConfig, type QuiverConfig } from "../config.js";
 import type { McpManager } from "../mcp/manager.js";
 import { loadBuiltinTools } from "../model-tools.js";
+import { quiverPath } from "../registry/paths.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
+import type { ToolReload, ToolWatcher } from "../registry/watch-tools.js";
 
 export interface RuntimeOptions {
   /** Connect the MCP servers of config.yaml (default true). */
@@ -21,6 +24,8 @@ export interface RuntimeOptions {
   projectTools?: boolean;
   /** Where start-up problems are reported (default stderr). */
   report?: (line: string) => void;
+  /** Keep the user's (and opted-in project) tools in step with their files: see `watchTools`. */
+  watch?: boolean;
 }
 
 export interface Runtime {
@@ -31,6 +36,8 @@ export interface Runtime {
    * if at all, only before the first model call.
    */
   mcpSettled(budgetMs: number): Promise<void>;
+  /** Where tool-file reloads are told (the REPL prints them); only with `watch`. */
+  onToolReload(listener: (reload: ToolReload) => void): void;
   close(): Promise<void>;
 }
 
@@ -40,8 +47,13 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const config = opts.config ?? (await loadConfig());
   setTerminalEnvPassthrough(config.terminal?.env?.passthrough ?? []);
   await loadBuiltinTools();
-  await loadUserTools();
-  if (opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1") await loadProjectTools(process.cwd(), { optIn: true });
+  const project = opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1";
+  let reloadListener: ((reload: ToolReload) => void) | undefined;
+  const watchers = opts.watch === true ? await watchUserTools(project, (reload) => reloadListener?.(reload)) : [];
+  if (opts.watch !== true) {
+    await loadUserTools();
+    if (project) await loadProjectTools(process.cwd(), { optIn: true });
+  }
   const mcp = opts.mcp === false ? undefined : await connectMcp("mcpServers" in opts ? opts : { ...opts, mcpServers: config.mcp?.servers });
   let reported = false;
   const reportProblems = (): void => {
@@ -57,10 +69,18 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
       if (mcp !== undefined && left > 0) await mcp.start({ waitMs: left });
       reportProblems();
     },
+    onToolReload: (listener) => void (reloadListener = listener),
     close: async () => {
+      await Promise.all(watchers.map((w) => w.close()));
       await mcp?.close();
     },
   };
+}
+
+async function watchUserTools(project: boolean, onReload: (reload: ToolReload) => void): Promise<ToolWatcher[]> {
+  const { watchTools } = await import("../registry/watch-tools.js");
+  const dirs = [quiverPath("tools"), ...(project ? [join(process.cwd(), ".quiver", "tools")] : [])];
+  return Promise.all(dirs.map((dir) => watchTools(dir, { onReload })));
 }
 
 async function connectMcp(opts: RuntimeOptions): Promise<McpManager> {

@@ -1,19 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-export interface ServeOptions {
-  stdio?: boolean;
-  http?: boolean;
-  port?: string;
-  host?: string;
-  token?: string;
-  toolsets?: string;
-  disableToolsets?: string;
-  allowDangerous?: boolean;
-  mcp: boolean;
-}
-
-export const DEFAULT_SERVE_PORT = 8765;
+import { DEFAULT_SERVE_PORT, type ServeOptions } from "./options.js";
 
 export function registerServeCommand(program: Command): void {
   program

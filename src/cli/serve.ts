@@ -4,8 +4,8 @@ import { validateToolset } from "../toolsets.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime } from "./runtime.js";
 import type { Runtime } from "./runtime.js";
-import { DEFAULT_SERVE_PORT } from "./serve-command.js";
-import type { ServeOptions } from "./serve-command.js";
+import { DEFAULT_SERVE_PORT } from "./options.js";
+import type { ServeOptions } from "./options.js";
 
 /** Clients wait for the handshake; slower MCP servers join later and clients hear list_changed. */
 const SERVE_MCP_WAIT_MS = 5_000;
@@ -51,8 +51,8 @@ function selection(opts: ServeOptions, runtime: Runtime): QuiverServerOptions {
   const unknown = [...(enabled ?? []), ...(disabled ?? [])].filter((ts) => !validateToolset(ts) && !pending.has(ts));
   if (unknown.length > 0) throw new CliError(`unknown toolset(s): ${unknown.join(", ")} (see \`quiver tools list\`)`);
   return {
-    ...(enabled !== undefined && { enabledToolsets: enabled }),
-    ...(disabled !== undefined && { disabledToolsets: disabled }),
+    enabledToolsets: enabled,
+    disabledToolsets: disabled,
     allowDangerous: opts.allowDangerous === true,
   };
 }

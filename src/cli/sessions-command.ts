@@ -1,10 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-export interface SessionsOptions {
-  json?: boolean;
-  limit?: string;
-}
+import type { SessionsOptions } from "./options.js";
 
 export function registerSessionsCommand(program: Command): void {
   program

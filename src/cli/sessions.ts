@@ -2,7 +2,7 @@
 import { Session, SessionNotFoundError, listSessions, sessionsDir, type SessionInfo } from "../agent/index.js";
 import type { ChatMessage } from "../llm/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import type { SessionsOptions } from "./sessions-command.js";
+import type { SessionsOptions } from "./options.js";
 import { styleFor } from "./style.js";
 
 const DEFAULT_LIMIT = 20;

@@ -7,7 +7,7 @@ import { getToolDefinitions } from "../model-tools.js";
 import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { resolveToolSelection } from "../toolsets.js";
-import type { ChatSetup } from "./chat.js";
+import { toolSelection, type ChatSetup } from "./chat.js";
 import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
 import { firstSentence, type Style } from "./style.js";
@@ -69,7 +69,7 @@ function helpText(style: Style): string {
 }
 
 async function showTools(ctx: SlashContext): Promise<void> {
-  const definitions = await getToolDefinitions(selection(ctx.setup));
+  const definitions = await getToolDefinitions(toolSelection(ctx.setup));
   if (definitions.length === 0) {
     ctx.print("No tools are enabled. --toolsets chooses them; /toolsets shows what exists.");
     return;
@@ -82,7 +82,7 @@ async function showTools(ctx: SlashContext): Promise<void> {
 
 async function showToolsets(ctx: SlashContext): Promise<void> {
   const report = await registry.getAvailableToolsets();
-  const sel = selection(ctx.setup);
+  const sel = toolSelection(ctx.setup);
   const enabled = resolveToolSelection(sel.enabledToolsets ?? ["all"], sel.disabledToolsets ?? []);
   for (const [name, info] of Object.entries(report)) {
     const on = info.tools.some((tool) => enabled.has(tool));
@@ -161,10 +161,4 @@ async function changeDirectory(ctx: SlashContext, arg: string): Promise<void> {
   ctx.print(`Working directory: ${target}`);
 }
 
-function selection(setup: ChatSetup): { enabledToolsets?: string[]; disabledToolsets?: string[] } {
-  return {
-    ...(setup.toolsets === undefined ? {} : { enabledToolsets: setup.toolsets }),
-    ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
-  };
-}
 

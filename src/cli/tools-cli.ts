@@ -9,7 +9,7 @@ import { createApprover } from "./approval-prompt.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { firstSentence } from "./style.js";
-import type { ToolsCommonOptions } from "./tools-command.js";
+import type { ToolsCommonOptions } from "./options.js";
 
 interface ToolRow {
   name: string;

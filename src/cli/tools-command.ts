@@ -1,10 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-export interface ToolsCommonOptions {
-  mcp: boolean;
-  projectTools?: boolean;
-}
+import type { ToolsCommonOptions } from "./options.js";
 
 export function registerToolsCommand(program: Command): void {
   const tools = program

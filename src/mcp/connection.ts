@@ -336,12 +336,13 @@ export class McpServerConnection {
       const holder = registry.getToolsetForTool(name);
       // Already refused (and logged by the registry) for the same holder: don't ask again on every refresh.
       const refusedBefore = holder !== undefined && holder !== this.toolset && known.get(name) === holder;
-      if (!refusedBefore && registry.register(this.#registration(name, tool)) !== undefined) {
+      if (!refusedBefore && this.#register(name, tool)) {
         this.#registered.set(name, tool.name);
         continue;
       }
       this.#registered.delete(name);
       const existingToolset = registry.getToolsetForTool(name);
+      if (existingToolset === undefined) continue; // refused for its schema, already said
       collisions.push({ tool: tool.name, name, existingToolset, reason: `name already taken by toolset "${existingToolset}"` });
     }
     const fresh = collisions.filter((c) => known.get(c.name) !== c.existingToolset);
@@ -351,6 +352,16 @@ export class McpServerConnection {
     }
     this.#collisions = collisions;
     this.#registerAlias();
+  }
+
+  /** A server's schema the registry refuses (ajv could not compile it) costs that tool only. */
+  #register(name: string, tool: Tool): boolean {
+    try {
+      return this.#opts.registry.register(this.#registration(name, tool)) !== undefined;
+    } catch (err) {
+      log.warn(`MCP server "${this.config.name}": tool "${tool.name}" not registered: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   #registration(name: string, tool: Tool): RegisterOptions {

@@ -7,8 +7,8 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, handleFunctionCall, toolAway } from "../model-tools.js";
-import { addLogSink, createLogger, registry, toolError } from "../registry/index.js";
+import { getToolDefinitions, handleFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
+import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -31,10 +31,7 @@ const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
-  const selection = {
-    ...(opts.enabledToolsets !== undefined && { enabledToolsets: opts.enabledToolsets }),
-    ...(opts.disabledToolsets !== undefined && { disabledToolsets: opts.disabledToolsets }),
-  };
+  const selection: ToolSelection = { enabledToolsets: opts.enabledToolsets, disabledToolsets: opts.disabledToolsets };
   const policy = approvalPolicy(opts.allowDangerous === true);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
@@ -48,7 +45,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     }
     if (!selected().has(name)) {
       const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
-      return toMcpResult(toolError(`Unknown tool: ${name}. This server offers: ${offered.join(", ")}`));
+      return toMcpResult(unknownToolError(name, offered));
     }
     let raw: CallToolResult | undefined;
     const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };

@@ -6,11 +6,14 @@
 import { checkAvailable } from "./availability.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
+import { makeEntry, requireName } from "./tool-entry.js";
 import { toolError } from "./results.js";
-import { isPlainObject, isThenable, resultType, toToolOutput } from "./tool-output.js";
+import { isThenable, toToolOutput } from "./tool-output.js";
 import type {
   CheckFn,
+  JsonSchema,
   RegisterOptions,
+  ToolParameters,
   ToolAvailabilityReport,
   ToolContext,
   ToolDefinition,
@@ -30,6 +33,17 @@ const EMPTY_CONTEXT: ToolContext = Object.freeze({});
 
 export type RegistryListener = (generation: number) => void;
 
+/** What a batch staged so far (see `ToolRegistry.batch`). */
+export interface RegistryBatch {
+  /** Names registered inside the batch, in call order. */
+  readonly registered: readonly string[];
+}
+
+interface OpenBatch extends RegistryBatch {
+  registered: string[];
+  ops: Array<() => boolean>;
+}
+
 export class ToolRegistry {
   readonly #tools = new Map<string, ToolEntry>();
   readonly #toolsets = new Map<string, Set<string>>();
@@ -38,45 +52,97 @@ export class ToolRegistry {
   // Keyed by entry, so a snapshot taken before an await still finds its definitions.
   readonly #definitions = new WeakMap<ToolEntry, ToolDefinition>();
   readonly #listeners = new Set<RegistryListener>();
-  // Kept sorted on every change so listing never sorts on the hot path.
-  readonly #sortedNames: string[] = [];
+  // Sorted on first read after a change (inserting in order would make bulk registration O(n²)).
+  #sorted: string[] | undefined = [];
   #generation = 0;
+  #batch: OpenBatch | undefined;
+  #batchTail: Promise<unknown> = Promise.resolve();
+  #applying = false;
 
   /** Change counter: bumped by every registration, removal and alias change. */
   get generation(): number {
     return this.#generation;
   }
 
-  register(opts: RegisterOptions): ToolEntry | undefined {
-    const entry = makeEntry(opts);
+  /**
+   * Adds a tool. `schema.parameters` may be a zod 4 object schema or JSON Schema; the handler's
+   * args are typed from it. Throws a TypeError naming the tool and field on an authoring mistake.
+   */
+  register<P extends ToolParameters = JsonSchema>(opts: RegisterOptions<P>): ToolEntry | undefined {
+    const entry = makeEntry(opts as unknown as RegisterOptions<ToolParameters>);
+    const batch = this.#batch;
+    if (batch === undefined) return this.#add(entry, opts.override === true) ? entry : undefined;
+    batch.registered.push(entry.name);
+    batch.ops.push(() => this.#add(entry, opts.override === true));
+    return entry;
+  }
+
+  deregister(name: string): boolean {
+    const batch = this.#batch;
+    if (batch === undefined) return this.#remove(name);
+    batch.ops.push(() => this.#remove(name));
+    return this.#tools.has(name);
+  }
+
+  /**
+   * Runs `fn` with registrations and removals staged, then applies them all at once with one
+   * generation bump, so a reader never sees half of them (a tool file reloading: old tools out,
+   * new ones in). Batches run one after another; a batch whose `fn` throws applies nothing.
+   */
+  batch<T>(fn: (batch: RegistryBatch) => T | Promise<T>): Promise<T> {
+    const run = this.#batchTail.then(() => this.#runBatch(fn));
+    this.#batchTail = run.catch(() => undefined);
+    return run;
+  }
+
+  async #runBatch<T>(fn: (batch: RegistryBatch) => T | Promise<T>): Promise<T> {
+    const batch: OpenBatch = { registered: [], ops: [] };
+    this.#batch = batch;
+    let result: T;
+    try {
+      result = await fn(batch);
+    } finally {
+      this.#batch = undefined;
+    }
+    let changed = false;
+    this.#applying = true;
+    try {
+      for (const op of batch.ops) changed = op() || changed;
+    } finally {
+      this.#applying = false;
+    }
+    if (changed) this.#notify();
+    return result;
+  }
+
+  /** Applies a registration; false when refused. Announces it unless a batch is applying. */
+  #add(entry: ToolEntry, override: boolean): boolean {
     const existing = this.#tools.get(entry.name);
     if (existing !== undefined && existing.toolset !== entry.toolset) {
-      if (opts.override !== true) {
+      if (!override) {
         log.error(
           `Tool registration REJECTED: "${entry.name}" from toolset "${entry.toolset}" would shadow the tool of ` +
             `toolset "${existing.toolset}". Rename it, or pass override: true to replace it on purpose.`,
           { tool: entry.name, toolset: entry.toolset, existingToolset: existing.toolset },
         );
-        return undefined;
+        return false;
       }
       log.info(`Tool "${entry.name}" of toolset "${existing.toolset}" overridden by toolset "${entry.toolset}"`);
       this.#removeFromToolset(existing);
     }
     this.#tools.set(entry.name, entry);
-    // Built once here rather than per getDefinitions call: registration is rare, listing is hot.
-    this.#definitions.set(entry, staticDefinition(entry));
     this.#membersOf(entry.toolset).add(entry.name);
-    if (existing === undefined) this.#sortedNames.splice(sortedIndex(this.#sortedNames, entry.name), 0, entry.name);
+    if (existing === undefined) this.#sorted = undefined;
     this.#changed();
-    return entry;
+    return true;
   }
 
-  deregister(name: string): boolean {
+  #remove(name: string): boolean {
     const entry = this.#tools.get(name);
     if (entry === undefined) return false;
     this.#tools.delete(name);
     this.#removeFromToolset(entry);
-    this.#sortedNames.splice(sortedIndex(this.#sortedNames, name), 1);
+    this.#sorted = undefined;
     this.#changed();
     return true;
   }
@@ -113,7 +179,7 @@ export class ToolRegistry {
   }
 
   getAllToolNames(): string[] {
-    return [...this.#sortedNames];
+    return [...this.#sortedNames()];
   }
 
   getRegisteredToolsetNames(): string[] {
@@ -126,7 +192,7 @@ export class ToolRegistry {
 
   getToolToToolsetMap(): Record<string, string> {
     const map: Record<string, string> = {};
-    for (const name of this.#sortedNames) map[name] = (this.#tools.get(name) as ToolEntry).toolset;
+    for (const name of this.#sortedNames()) map[name] = (this.#tools.get(name) as ToolEntry).toolset;
     return map;
   }
 
@@ -218,7 +284,13 @@ export class ToolRegistry {
     return report;
   }
 
+  // Inside a batch being applied, the one announcement comes at its end.
   #changed(): void {
+    if (this.#applying) return;
+    this.#notify();
+  }
+
+  #notify(): void {
     this.#generation++;
     for (const listener of this.#listeners) {
       try {
@@ -249,7 +321,7 @@ export class ToolRegistry {
     const out: ToolEntry[] = [];
     // Walking the cached sorted list avoids sorting per call when most tools are requested.
     if (wanted.size * 4 >= this.#tools.size) {
-      for (const name of this.#sortedNames) if (wanted.has(name)) out.push(this.#tools.get(name) as ToolEntry);
+      for (const name of this.#sortedNames()) if (wanted.has(name)) out.push(this.#tools.get(name) as ToolEntry);
       return out;
     }
     for (const name of [...wanted].sort()) {
@@ -259,22 +331,17 @@ export class ToolRegistry {
     return out;
   }
 
+  #sortedNames(): readonly string[] {
+    return (this.#sorted ??= [...this.#tools.keys()].sort());
+  }
+
   #definitionOf(entry: ToolEntry): ToolDefinition {
     if (entry.dynamicSchemaOverrides !== undefined) return dynamicDefinition(entry, entry.dynamicSchemaOverrides);
-    return this.#definitions.get(entry) as ToolDefinition;
+    // Built on first listing, then kept: listing is hot, and bulk registration must stay cheap.
+    let definition = this.#definitions.get(entry);
+    if (definition === undefined) this.#definitions.set(entry, (definition = staticDefinition(entry)));
+    return definition;
   }
-}
-
-/** Index of `name` in a sorted array, or where it would be inserted (code-unit order, like sort()). */
-function sortedIndex(sorted: readonly string[], name: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < name) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 // Frozen because the same object is handed to every caller.
@@ -308,41 +375,6 @@ async function runChecks(entries: readonly ToolEntry[]): Promise<Map<CheckFn, bo
   }
   if (pending !== undefined) await Promise.all(pending);
   return verdicts;
-}
-
-function makeEntry(opts: RegisterOptions): ToolEntry {
-  if (!isPlainObject(opts)) throw new TypeError("registry.register() takes one options object { name, toolset, schema, handler, ... }");
-  requireName("name", opts.name);
-  requireName("toolset", opts.toolset);
-  if (!isPlainObject(opts.schema)) {
-    throw new TypeError(`Tool "${opts.name}": schema must be a plain object (OpenAI function schema), got ${resultType(opts.schema)}`);
-  }
-  if (opts.schema.parameters !== undefined && !isPlainObject(opts.schema.parameters)) {
-    throw new TypeError(`Tool "${opts.name}": schema.parameters must be a plain JSON Schema object, got ${resultType(opts.schema.parameters)}`);
-  }
-  if (typeof opts.handler !== "function") throw new TypeError(`Tool "${opts.name}": handler must be a function`);
-  if (opts.checkFn !== undefined && typeof opts.checkFn !== "function") throw new TypeError(`Tool "${opts.name}": checkFn must be a function`);
-  return Object.freeze({
-    name: opts.name,
-    toolset: opts.toolset,
-    schema: opts.schema,
-    handler: opts.handler,
-    checkFn: opts.checkFn,
-    requiresEnv: Object.freeze([...(opts.requiresEnv ?? [])]),
-    description: opts.description ?? (typeof opts.schema.description === "string" ? opts.schema.description : ""),
-    emoji: opts.emoji ?? "",
-    maxResultSizeChars: opts.maxResultSizeChars,
-    dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
-    readOnly: opts.readOnly === true,
-    timeoutMs: opts.timeoutMs,
-    meta: isPlainObject(opts.meta) ? (opts.meta as ToolEntry["meta"]) : undefined,
-  });
-}
-
-function requireName(what: string, value: unknown): asserts value is string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new TypeError(`registry: ${what} must be a non-empty string, got ${JSON.stringify(value)}`);
-  }
 }
 
 // One registry per process, even if two copies of this package are loaded.

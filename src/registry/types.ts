@@ -1,4 +1,5 @@
 /** Public types of the registry core. */
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 
 /** A JSON Schema object (the `parameters` of a tool). */
 export type JsonSchema = Record<string, unknown>;
@@ -92,15 +93,53 @@ export interface ToolContext {
   [key: string]: unknown;
 }
 
-export type ToolHandler = (args: Record<string, unknown>, ctx: ToolContext) => unknown;
+export type ToolHandler<Args = Record<string, unknown>> = (args: Args, ctx: ToolContext) => unknown;
+
+/**
+ * What the registry needs of a zod 4 schema, described structurally so that the registry core
+ * never imports zod: a tool that uses zod brings it, a process without such a tool never loads it.
+ */
+export interface ZodSchemaLike {
+  readonly _zod: { readonly output: unknown };
+  safeParse(value: unknown): ZodParseResult;
+  toJSONSchema(params?: Record<string, unknown>): Record<string, unknown>;
+}
+
+export type ZodParseResult =
+  | { success: true; data: unknown }
+  | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+
+/** `schema.parameters` as an author writes it: JSON Schema, or a zod 4 object schema. */
+export type ToolParameters = JsonSchema | ZodSchemaLike;
+
+/**
+ * The handler's argument type for parameters `P`: zod's output type, `FromSchema` of a JSON
+ * Schema written `as const`, and the untyped record for a schema built at run time.
+ */
+export type ArgsOf<P> = P extends { readonly _zod: { readonly output: infer O } }
+  ? O
+  : string extends keyof P
+    ? Record<string, unknown>
+    : P extends JSONSchema
+      ? FromSchema<P>
+      : Record<string, unknown>;
+
+/** `schema` as passed to `register`: `parameters` may be zod or JSON Schema. */
+export interface ToolSchemaInput<P extends ToolParameters = JsonSchema> {
+  name?: string;
+  description?: string;
+  parameters?: P;
+  [key: string]: unknown;
+}
 
 export type CheckFn = () => boolean | Promise<boolean>;
 
-export interface RegisterOptions {
+export interface RegisterOptions<P extends ToolParameters = JsonSchema> {
   name: string;
   toolset: string;
-  schema: ToolSchema;
-  handler: ToolHandler;
+  /** `parameters` may be a zod 4 object schema (the model gets its JSON Schema) or JSON Schema. */
+  schema: ToolSchemaInput<P>;
+  handler: ToolHandler<ArgsOf<P>>;
   checkFn?: CheckFn;
   requiresEnv?: readonly string[];
   description?: string;
@@ -123,8 +162,11 @@ export interface RegisterOptions {
 export interface ToolEntry {
   readonly name: string;
   readonly toolset: string;
+  /** `parameters` is always JSON Schema here (a zod schema is converted at registration). */
   readonly schema: ToolSchema;
   readonly handler: ToolHandler;
+  /** The zod schema the arguments are validated with, when the tool was written with zod. */
+  readonly zodParameters: ZodSchemaLike | undefined;
   readonly checkFn: CheckFn | undefined;
   readonly requiresEnv: readonly string[];
   readonly description: string;

@@ -12,7 +12,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { register as registerModuleHooks } from "node:module";
 import { join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { discoverTools, type DiscoverOptions } from "./discovery.js";
+import { discoverTools, type DiscoverOptions } from "./discovery/discovery.js";
 import { createLogger } from "./logger.js";
 import { quiverPath } from "./paths.js";
 import type { QuiverResolveHookData } from "./quiver-resolve-hook.js";
@@ -36,9 +36,18 @@ export function defaultQuiverEntry(): URL {
 
 /** Discovers and imports the tools in `dir` (default `$QUIVER_HOME/tools`); returns the modules imported. */
 export async function loadUserTools(dir: string = quiverPath("tools"), opts: UserToolsOptions = {}): Promise<string[]> {
+  const importer = userModuleImporter(dir, opts);
+  return discoverTools(dir, { ...opts, importModule: opts.importModule ?? ((path) => importer(path)) });
+}
+
+/**
+ * Imports a module of the user tool directory `dir` (TypeScript allowed, "quiver" resolving to
+ * the running quiver). A `version` makes a fresh module URL, so an edited file runs again.
+ */
+export function userModuleImporter(dir: string, opts: UserToolsOptions = {}): (path: string, version?: number) => Promise<unknown> {
   const quiverUrl = toUrl(opts.quiverEntry ?? defaultQuiverEntry());
   const rootUrls = directoryUrls(dir);
-  return discoverTools(dir, { ...opts, importModule: opts.importModule ?? ((path) => importUserModule(path, quiverUrl, rootUrls)) });
+  return (path, version) => importUserModule(path, quiverUrl, rootUrls, version);
 }
 
 /** Loads `<cwd>/.quiver/tools` like user tools, but only with `opts.optIn === true`. */
@@ -67,10 +76,11 @@ function toUrl(entry: string | URL): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(entry) && !/^[a-z]:[\\/]/i.test(entry) ? entry : pathToFileURL(entry).href;
 }
 
-async function importUserModule(path: string, quiverUrl: string, rootUrls: string[]): Promise<unknown> {
+async function importUserModule(path: string, quiverUrl: string, rootUrls: string[], version?: number): Promise<unknown> {
   if (/\.m?ts$/.test(path)) await installTypeScriptLoader();
   installResolveHook(quiverUrl, rootUrls);
-  return import(pathToFileURL(path).href);
+  const url = pathToFileURL(path).href;
+  return import(version === undefined ? url : `${url}?quiver-reload=${version}`);
 }
 
 let typeScriptLoader: Promise<void> | undefined;

@@ -18,52 +18,81 @@ export interface LineWindow {
 
 /** `offset` is 1-based; the window is lines offset … offset+limit-1. */
 export async function readLineWindow(path: string, offset: number, limit: number, maxChars: number): Promise<LineWindow> {
-  const last = offset + limit - 1;
-  const lines: string[] = [];
-  let lineNo = 1;
-  let parts: string[] = [];
-  let lineLength = 0;
-  let lineStarted = false;
-  let windowChars = 0;
-  let longestLine = 0;
-  let oversized = false;
-
-  const endLine = (): void => {
-    if (lineNo >= offset && lineNo <= last) {
-      longestLine = Math.max(longestLine, lineLength);
-      if (!oversized) lines.push(stripCr(parts.join("")));
-    }
-    lineNo++;
-    parts = [];
-    lineLength = 0;
-    lineStarted = false;
-  };
-
+  const collector = new LineCollector(offset, limit, maxChars);
   const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 256 * 1024 });
-  for await (const chunk of stream as AsyncIterable<string>) {
+  for await (const chunk of stream as AsyncIterable<string>) collector.feed(chunk);
+  return collector.finish();
+}
+
+/** The same window of text already in memory (the small-file fast path of read_file). */
+export function lineWindowOfText(text: string, offset: number, limit: number, maxChars: number): LineWindow {
+  const collector = new LineCollector(offset, limit, maxChars);
+  collector.feed(text);
+  return collector.finish();
+}
+
+/** Collects the window from text fed in chunks of any size. */
+class LineCollector {
+  readonly #offset: number;
+  readonly #last: number;
+  readonly #maxChars: number;
+  readonly #lines: string[] = [];
+  #lineNo = 1;
+  #parts: string[] = [];
+  #lineLength = 0;
+  #lineStarted = false;
+  #windowChars = 0;
+  #longestLine = 0;
+  #oversized = false;
+
+  constructor(offset: number, limit: number, maxChars: number) {
+    this.#offset = offset;
+    this.#last = offset + limit - 1;
+    this.#maxChars = maxChars;
+  }
+
+  feed(chunk: string): void {
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf("\n", start);
       const piece = newline === -1 ? chunk.slice(start) : chunk.slice(start, newline);
-      if (piece !== "") lineStarted = true;
-      if (lineNo >= offset && lineNo <= last) {
-        lineLength += piece.length;
-        windowChars += piece.length + (newline === -1 ? 0 : 1);
-        if (!oversized && windowChars > maxChars) {
-          oversized = true;
-          lines.length = 0;
-          parts = [];
+      if (piece !== "") this.#lineStarted = true;
+      if (this.#inWindow()) {
+        this.#lineLength += piece.length;
+        this.#windowChars += piece.length + (newline === -1 ? 0 : 1);
+        if (!this.#oversized && this.#windowChars > this.#maxChars) {
+          this.#oversized = true;
+          this.#lines.length = 0;
+          this.#parts = [];
         }
-        if (!oversized) parts.push(piece);
+        if (!this.#oversized) this.#parts.push(piece);
       }
-      if (newline === -1) break;
-      endLine();
+      if (newline === -1) return;
+      this.#endLine();
       start = newline + 1;
     }
   }
-  // A last line without a newline still counts; a trailing newline does not start a new line.
-  if (lineStarted) endLine();
-  return { lines, totalLines: lineNo - 1, windowChars, oversized, longestLine };
+
+  finish(): LineWindow {
+    // A last line without a newline still counts; a trailing newline does not start a new line.
+    if (this.#lineStarted) this.#endLine();
+    return { lines: this.#lines, totalLines: this.#lineNo - 1, windowChars: this.#windowChars, oversized: this.#oversized, longestLine: this.#longestLine };
+  }
+
+  #inWindow(): boolean {
+    return this.#lineNo >= this.#offset && this.#lineNo <= this.#last;
+  }
+
+  #endLine(): void {
+    if (this.#inWindow()) {
+      this.#longestLine = Math.max(this.#longestLine, this.#lineLength);
+      if (!this.#oversized) this.#lines.push(stripCr(this.#parts.join("")));
+    }
+    this.#lineNo++;
+    this.#parts = [];
+    this.#lineLength = 0;
+    this.#lineStarted = false;
+  }
 }
 
 function stripCr(line: string): string {

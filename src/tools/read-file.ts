@@ -5,8 +5,9 @@
  */
 import { registry, toolResult } from "../registry/index.js";
 import { isBinaryFile } from "./binary-file.js";
-import { readLineWindow } from "./line-window.js";
+import { lineWindowOfText, readLineWindow, type LineWindow } from "./line-window.js";
 import { displayPath, requireRegularFile, resolveUserPath } from "./path-safety.js";
+import { readSmallFile, rememberRegularFileDevice } from "./small-file.js";
 import { ToolInputError, optionalNumberArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
 export const DEFAULT_LIMIT = 500;
@@ -37,11 +38,7 @@ async function readFile(args: Record<string, unknown>): Promise<string> {
   const limit = Math.min(requested, MAX_LIMIT);
   const shown = displayPath(path);
 
-  await requireRegularFile(path);
-  if (await isBinaryFile(path)) {
-    throw new ToolInputError(`${shown} looks like a binary file (it has NUL bytes); read_file only reads text. Use terminal tools such as \`file\` or \`xxd | head\` to inspect it.`);
-  }
-  const window = await readLineWindow(path, offset, limit, MAX_WINDOW_CHARS);
+  const window = await readWindow(path, shown, offset, limit);
   if (window.oversized) throw new ToolInputError(oversizedMessage(shown, offset, limit, window.windowChars, window.longestLine));
   if (window.totalLines > 0 && offset > window.totalLines) {
     throw new ToolInputError(`offset ${offset} is past the end of ${shown}, which has ${window.totalLines} lines. Use an offset between 1 and ${window.totalLines}.`);
@@ -66,6 +63,16 @@ async function readFile(args: Record<string, unknown>): Promise<string> {
   }
   if (notes.length > 0) result.hint = notes.join(" ");
   return toolResult(result);
+}
+
+async function readWindow(path: string, shown: string, offset: number, limit: number): Promise<LineWindow> {
+  const small = readSmallFile(path);
+  if (small !== undefined && !small.binary) return lineWindowOfText(small.text, offset, limit, MAX_WINDOW_CHARS);
+  if (small === undefined) rememberRegularFileDevice((await requireRegularFile(path)).dev);
+  if (small !== undefined || (await isBinaryFile(path))) {
+    throw new ToolInputError(`${shown} looks like a binary file (it has NUL bytes); read_file only reads text. Use terminal tools such as \`file\` or \`xxd | head\` to inspect it.`);
+  }
+  return readLineWindow(path, offset, limit, MAX_WINDOW_CHARS);
 }
 
 function oversizedMessage(shown: string, offset: number, limit: number, chars: number, longestLine: number): string {

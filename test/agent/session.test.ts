@@ -49,15 +49,15 @@ const cutMidTurn = [
 ];
 
 describe("session transcripts", () => {
-  it("holds every message of a run, one JSON line each, as the agent appends them", async () => {
+  it("holds every message of a run, one JSON line each, written once per round before the next request", async () => {
     server = await startScriptedServer({ replies: [toolCall("read_file", { path: "/nonexistent/q" }), text("It does not exist.")] });
     const session = Session.create();
     const seen: number[] = [];
     const { agent } = agentOn(server, {
       session,
       onEvent: (event) => {
-        // Each message is on disk by the time its event fires.
-        if (event.type === "assistant_message" || event.type === "tool_end") seen.push(readFileSync(session.path, "utf8").split("\n").length - 1);
+        // A round's messages are on disk by the time the next request goes out.
+        if (event.type === "model_start") seen.push(readFileSync(session.path, "utf8").split("\n").length - 1);
       },
     });
     await agent.run("read q");
@@ -65,7 +65,7 @@ describe("session transcripts", () => {
     const lines = readLines(session.path);
     expect(lines.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(lines).toEqual(agent.messages.slice(1));
-    expect(seen).toEqual([2, 2, 4]);
+    expect(seen).toEqual([1, 3]);
   });
 
   it("lists sessions newest first with time, first prompt and message count", () => {

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { assertBuilt } from "../helpers/cli.js";
 
-const CACHE_MODULE = pathToFileURL(resolve(import.meta.dirname, "../../dist/registry/discovery-cache.js")).href;
+const CACHE_MODULE = pathToFileURL(resolve(import.meta.dirname, "../../dist/registry/discovery/cache.js")).href;
 const WRITES = 150;
 const ENTRIES = 4000;
 

@@ -14,7 +14,7 @@ const dist = (rel: string) => pathToFileURL(join(repo, "dist", rel)).href;
 let dir: string;
 
 beforeAll(() => {
-  for (const rel of ["registry/discovery.js", "registry/user-tools.js", "index.js"]) {
+  for (const rel of ["registry/discovery/discovery.js", "registry/user-tools.js", "index.js"]) {
     if (!existsSync(join(repo, "dist", rel))) throw new Error(`dist/${rel} is missing: run \`npx tsc -p tsconfig.json\` (npm test does) first`);
   }
 });
@@ -53,7 +53,7 @@ describe("warm discovery", () => {
     writeIn("tools/helper.ts", "export const x = 1;\n");
     const script = `
       import { createRequire } from "node:module";
-      const d = await import(${JSON.stringify(dist("registry/discovery.js"))});
+      const d = await import(${JSON.stringify(dist("registry/discovery/discovery.js"))});
       const paths = await d.discoverTools(${JSON.stringify(tools)}, { importModule: async () => {} });
       const loaded = Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("/node_modules/typescript/"));
       process.stdout.write(JSON.stringify({ paths, stats: d.getDiscoveryStats(), typescriptInRequireCache: loaded }));

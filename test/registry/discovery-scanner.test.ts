@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { moduleRegistersTools } from "../../src/registry/discovery.js";
-import { scanTopLevel } from "../../src/registry/discovery-scanner.js";
-import { registersToolsByTypeScript } from "../../src/registry/discovery-typescript.js";
+import { moduleRegistersTools } from "../../src/registry/discovery/discovery.js";
+import { scanTopLevel } from "../../src/registry/discovery/scanner.js";
+import { registersToolsByTypeScript } from "../../src/registry/discovery/typescript.js";
 import { addLogSink } from "../../src/registry/logger.js";
 import { generateBrokenCorpus, generateCorpus } from "../helpers/discovery-corpus.js";
 

@@ -11,7 +11,7 @@ import {
   isToolModuleFileName,
   listToolCandidates,
   moduleRegistersTools,
-} from "../../src/registry/discovery.js";
+} from "../../src/registry/discovery/discovery.js";
 import { addLogSink, type LogRecord } from "../../src/registry/logger.js";
 
 const REGISTERS = `import { registry } from "../registry/index.js";

@@ -1,21 +1,21 @@
 /**
- * Static tool discovery (DESIGN §4): find the modules of a tools directory that register tools
+ * Static tool discovery (docs/architecture.md, "A tool's life"): find the modules of a tools directory that register tools
  * at their top level, decided by reading them (never by importing them), then import exactly
  * those, in sorted order.
  *
- * A verdict costs a text prefilter, then the lexer-level scanner of discovery-scanner.ts; only
+ * A verdict costs a text prefilter, then the lexer-level scanner of scanner.ts; only
  * when the scanner is unsure does TypeScript's parser (loaded on demand) decide. Verdicts are
  * memoised on disk by (mtime, size), so a warm discovery reads no module and loads no parser.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from "node:fs";
 import { resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { VerdictCache } from "./discovery-cache.js";
-import { scanTopLevel } from "./discovery-scanner.js";
-import { registersToolsByTypeScript, typescriptLoadCount } from "./discovery-typescript.js";
-import { createLogger } from "./logger.js";
-import { describeError } from "./describe-error.js";
-import { quiverPath } from "./paths.js";
+import { VerdictCache } from "./cache.js";
+import { scanTopLevel } from "./scanner.js";
+import { registersToolsByTypeScript, typescriptLoadCount } from "./typescript.js";
+import { createLogger } from "../logger.js";
+import { describeError } from "../describe-error.js";
+import { quiverPath } from "../paths.js";
 
 const log = createLogger("discovery");
 
@@ -115,7 +115,7 @@ const PREFILTER_A = Buffer.from("registry");
 const PREFILTER_B = Buffer.from("register");
 
 /**
- * Decides whether the module at `path` registers tools at its top level (DESIGN §4), by reading
+ * Decides whether the module at `path` registers tools at its top level (docs/architecture.md), by reading
  * it, never importing it. A syntax error (or an unreadable file) gives false and a warning.
  */
 export function moduleRegistersTools(path: string): boolean {

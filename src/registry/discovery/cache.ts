@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { createLogger } from "./logger.js";
+import { createLogger } from "../logger.js";
 
 export type VerdictCacheEntry = [mtimeMs: number, size: number, verdict: boolean];
 

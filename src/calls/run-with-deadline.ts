@@ -4,7 +4,7 @@
  * per call is a measurable share of a small tool's cost and most tools never look at it.
  */
 import { describeError, registry, toolError, type ToolContext, type ToolOutput } from "../registry/index.js";
-import { cancelDeadline, scheduleDeadline, type Deadline } from "./deadlines.js";
+import { cancelDeadline, scheduleDeadline, type Deadline } from "./deadline-timer.js";
 
 class CallContext implements ToolContext {
   [key: string]: unknown;

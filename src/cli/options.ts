@@ -1,0 +1,63 @@
+/** The options of each CLI command as commander parses them (shared by the command and its implementation). */
+/** `quiver chat` options as commander parses them. */
+export interface ChatOptions {
+  prompt?: string;
+  json?: boolean;
+  model?: string;
+  baseUrl?: string;
+  provider?: string;
+  showReasoning?: boolean;
+  apiKeyEnv?: string;
+  toolsets?: string;
+  disableToolsets?: string;
+  maxIterations?: string;
+  yes?: boolean;
+  system?: string;
+  resume?: string;
+  continue?: boolean;
+  mcp: boolean;
+  projectTools?: boolean;
+  /** `--no-watch`: false. */
+  watch?: boolean;
+  threads?: string;
+  gpu?: string;
+}
+
+export interface DoctorOptions {
+  model?: string;
+  baseUrl?: string;
+  provider?: string;
+  mcp: boolean;
+  json?: boolean;
+  threads?: string;
+  gpu?: string;
+}
+
+export interface McpListOptions {
+  json?: boolean;
+  wait?: string;
+}
+
+export interface ServeOptions {
+  stdio?: boolean;
+  http?: boolean;
+  port?: string;
+  host?: string;
+  token?: string;
+  toolsets?: string;
+  disableToolsets?: string;
+  allowDangerous?: boolean;
+  mcp: boolean;
+}
+
+export const DEFAULT_SERVE_PORT = 8765;
+
+export interface SessionsOptions {
+  json?: boolean;
+  limit?: string;
+}
+
+export interface ToolsCommonOptions {
+  mcp: boolean;
+  projectTools?: boolean;
+}

@@ -1,0 +1,54 @@
+/** The shape of config.yaml once parsed (config.ts reads it, config-schema.ts checks it). */
+import type { ModelCompat } from "./llm/types.js";
+
+export interface ModelConfig {
+  name?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  /** Name of the environment variable that holds the key, e.g. OPENROUTER_API_KEY. */
+  apiKeyEnv?: string;
+  /** A built-in provider preset (openai, groq, deepseek, ...): base URL, key variable and compat. */
+  provider?: string;
+  /** What the endpoint accepts, over the preset's defaults (see docs/providers.md). */
+  compat?: Partial<ModelCompat>;
+  /** Token limit per reply, sent as compat.maxTokensField. */
+  maxTokens?: number;
+  /** The model's context window in tokens, for models quiver does not know (budgets tool definitions). */
+  contextWindow?: number;
+}
+
+export interface ToolsConfig {
+  /** Progressive tool disclosure: `auto` (default) defers tools to tool_search past 10% of the context window. */
+  search?: "off" | "auto" | "on";
+  /** Tools every request carries while tool search is on. */
+  alwaysLoad?: string[];
+}
+
+export interface AgentConfig {
+  systemPrompt?: string;
+  maxIterations?: number;
+  toolsets?: string[];
+  disabledToolsets?: string[];
+}
+
+export interface TerminalConfig {
+  env?: {
+    /** Variables the terminal tool passes on although their names look secret (KEY, TOKEN, …). */
+    passthrough?: string[];
+  };
+}
+
+export interface McpConfig {
+  /** Server name → its settings, validated by the MCP layer. */
+  servers?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+export interface QuiverConfig {
+  model?: ModelConfig;
+  agent?: AgentConfig;
+  mcp?: McpConfig;
+  tools?: ToolsConfig;
+  terminal?: TerminalConfig;
+  [section: string]: unknown;
+}

@@ -1,0 +1,122 @@
+// Hot reload end to end against the built package (dist/, built by `npm test` before vitest
+// runs): module imports must be Node's own (vitest would route them through vite), so each
+// scenario runs in a fresh `node` that edits the files itself and prints what it saw.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { assertBuilt } from "../helpers/cli.js";
+
+const QUIVER = new URL("../../dist/index.js", import.meta.url).href;
+
+let dir: string;
+
+beforeEach(() => {
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), "quiver-watch-"));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `body` (an async module body with `dir`, `file(name, tools, answer, description?)`, `until`, `quiver` in scope). */
+function scenario(body: string): Record<string, unknown> {
+  const script = `
+import { mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const quiver = await import(${JSON.stringify(QUIVER)});
+const { registry, watchTools, handleFunctionCall, getToolDefinitions, addLogSink } = quiver;
+const dir = ${JSON.stringify(join(dir, "tools"))};
+mkdirSync(dir, { recursive: true });
+const warnings = [];
+addLogSink((r) => { if (r.level === "warn" && r.scope === "watch") warnings.push(r.message); });
+function file(rel, names, answer, description = "a watched tool") {
+  const lines = names.map((name) => 'registry.register({ name: "' + name + '", toolset: "watched", schema: { description: "' + description + '", parameters: z.object({ n: z.number() }) }, handler: ({ n }: { n: number }) => "' + answer + ' " + n });');
+  mkdirSync(join(dir, rel, ".."), { recursive: true });
+  writeFileSync(join(dir, rel), 'import { registry, z } from "quiver";\\n' + lines.join("\\n") + "\\n");
+}
+async function until(check, what) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > 5000) throw new Error("timed out waiting for " + what);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Date.now() - started;
+}
+const has = (name) => registry.getEntry(name) !== undefined;
+const out = {};
+${body}
+console.log(JSON.stringify(out));
+`;
+  const stdout = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...process.env, QUIVER_HOME: join(dir, "home") },
+    timeout: 20_000,
+    encoding: "utf8",
+  });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
+}
+
+describe("watchTools", () => {
+  it("follows a file being added, edited (one generation bump), broken, fixed and deleted", () => {
+    const out = scenario(`
+file("first.ts", ["w_first"], "first");
+const kinds = [];
+const watcher = await watchTools(dir, { onReload: (r) => kinds.push(r.kind), debounceMs: 20 });
+out.initial = has("w_first");
+
+file("dice.ts", ["w_roll", "w_old"], "v1");
+out.addedMs = await until(() => has("w_roll") && has("w_old"), "w_roll");
+out.v1 = await handleFunctionCall("w_roll", '{"n":1}');
+
+const bumps = [];
+const off = registry.onChange((g) => bumps.push(g));
+file("dice.ts", ["w_roll", "w_new"], "v2", "edited description");
+await until(() => has("w_new"), "w_new");
+off();
+out.bumps = bumps.length;
+out.oldGone = !has("w_old");
+out.v2 = await handleFunctionCall("w_roll", '{"n":2}');
+out.description = (await getToolDefinitions({ enabledToolsets: ["watched"] })).find((d) => d.function.name === "w_roll").function.description;
+
+writeFileSync(join(dir, "dice.ts"), 'import { registry } from "quiver";\\nregistry.register({ name: "w_roll", toolset: "watched", schema: {}, handler: () => "" ;\\n');
+await until(() => !has("w_roll"), "w_roll to go");
+out.brokenKeepsOthers = !has("w_new") && has("w_first");
+await new Promise((r) => setTimeout(r, 100));
+out.warnings = warnings;
+
+file("dice.ts", ["w_roll"], "v3");
+await until(() => has("w_roll"), "w_roll back");
+unlinkSync(join(dir, "dice.ts"));
+await until(() => !has("w_roll"), "w_roll deleted");
+out.kinds = kinds;
+await watcher.close();
+`);
+    expect(out.initial).toBe(true);
+    expect(out.addedMs as number).toBeLessThan(1_000);
+    expect(out.v1).toBe("v1 1");
+    expect(out.bumps).toBe(1);
+    expect(out.oldGone).toBe(true);
+    expect(out.v2).toBe("v2 2");
+    expect(out.description).toBe("edited description");
+    expect(out.brokenKeepsOthers).toBe(true);
+    expect(out.warnings).toHaveLength(1);
+    expect((out.warnings as string[])[0]).toContain("dice.ts");
+    expect(out.kinds).toEqual(["loaded", "loaded", "loaded", "failed", "loaded", "removed"]);
+  }, 25_000);
+
+  it("watches package-form tools (dir/<name>/tool.ts), and close() leaves nothing keeping the process alive", () => {
+    const out = scenario(`
+const watcher = await watchTools(dir, { debounceMs: 20 });
+file("pkg/tool.ts", ["w_pkg"], "pkg");
+await until(() => has("w_pkg"), "w_pkg");
+rmSync(join(dir, "pkg"), { recursive: true });
+await until(() => !has("w_pkg"), "w_pkg to go");
+out.ok = true;
+await watcher.close();
+`);
+    // The child exiting at all (execFileSync would time out otherwise) is the close() check.
+    expect(out.ok).toBe(true);
+  }, 25_000);
+});
