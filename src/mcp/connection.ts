@@ -21,9 +21,10 @@ import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { connectLink, describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
-import { isBuiltinToolsetName, mcpToolName, mcpToolsetName } from "./names.js";
+import { registerServerAlias } from "./toolset-alias.js";
+import { mcpToolName, mcpToolsetName } from "./names.js";
 import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
-import { callFailure, callRemoteTool, errorMessage, requestOptions } from "./remote-call.js";
+import { callFailure, callRemoteTool, errorMessage, notConnected, requestOptions } from "./remote-call.js";
 import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
 import { callToolAsTask, runsAsTask } from "./task-call.js";
 import { approveDestructive } from "./destructive.js";
@@ -136,7 +137,7 @@ export class McpServerConnection {
     const refusal = listed !== undefined ? await approveDestructive(this.config, listed, args, ctx) : undefined;
     if (refusal !== undefined) return refusal;
     const client = this.#client;
-    if (this.#state !== "connected" || client === undefined) return toolError(this.#notConnected(tool));
+    if (this.#state !== "connected" || client === undefined) return toolError(notConnected(this.config.name, tool, this.#error, this.#retryAt));
     try {
       if (isGenericTool(listed)) return await callGenericTool(client, tool, args, requestOptions(this.config, ctx));
       if (runsAsTask(client, listed)) return await callToolAsTask(client, this.config, tool, args, ctx);
@@ -380,19 +381,9 @@ export class McpServerConnection {
     };
   }
 
-  // The alias `<server>` lets `--toolsets github` mean `mcp-github`, unless that name is already a toolset.
   #registerAlias(): void {
-    const registry = this.#opts.registry;
-    const alias = this.config.name;
-    registry.setToolsetDescription(this.toolset, `Tools of MCP server "${alias}"`);
-    const target = registry.getToolsetAliasTarget(alias);
-    if (this.#registered.size === 0 || target === this.toolset) return;
-    const taken = target !== undefined || isBuiltinToolsetName(alias) || registry.getRegisteredToolsetNames().includes(alias);
-    if (!taken) {
-      registry.registerToolsetAlias(alias, this.toolset);
-      return;
-    }
-    if (!this.#aliasWarned) log.warn(`MCP server "${alias}": no toolset alias "${alias}", that name is taken; select its tools as "${this.toolset}"`);
+    if (registerServerAlias(this.#opts.registry, this.config.name, this.toolset, this.#registered.size > 0) || this.#aliasWarned) return;
+    log.warn(`MCP server "${this.config.name}": no toolset alias "${this.config.name}", that name is taken; select its tools as "${this.toolset}"`);
     this.#aliasWarned = true;
   }
 
@@ -402,11 +393,4 @@ export class McpServerConnection {
       if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
     }
     this.#registered.clear();
-  }
-
-  #notConnected(tool: string): string {
-    const why = this.#error !== undefined ? ` (${this.#error})` : "";
-    const retry = this.#retryAt !== undefined ? `; retrying in ${Math.ceil(Math.max(0, this.#retryAt - Date.now()) / 1000)} s` : "";
-    return `MCP server "${this.config.name}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
-  }
-}
+  }}

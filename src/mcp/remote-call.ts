@@ -52,3 +52,10 @@ export function errorMessage(err: unknown): string {
   const text = !(err instanceof Error) ? String(err) : cause instanceof Error && !err.message.includes(cause.message) ? `${err.message} (${cause.message})` : err.message;
   return text.replace(/\s+/g, " ").trim();
 }
+
+/** Why a call cannot go to `server` now, and when it will be tried again. */
+export function notConnected(server: string, tool: string, error: string | undefined, retryAt: number | undefined): string {
+  const why = error !== undefined ? ` (${error})` : "";
+  const retry = retryAt !== undefined ? `; retrying in ${Math.ceil(Math.max(0, retryAt - Date.now()) / 1000)} s` : "";
+  return `MCP server "${server}" is not connected${why}${retry}; its tool "${tool}" is unavailable until it reconnects`;
+}
