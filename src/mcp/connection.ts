@@ -393,4 +393,5 @@ export class McpServerConnection {
       if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
     }
     this.#registered.clear();
-  }}
+  }
+}
