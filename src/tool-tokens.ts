@@ -2,9 +2,13 @@
  * Token counts of tool definitions, with the o200k_base encoding (gpt-4o, gpt-4.1, gpt-5, o-series).
  * Other providers tokenize differently, but within a few percent for JSON schemas, which is enough
  * to compare definitions with a context window. The tokenizer (gpt-tokenizer, ~250 ms to load; js-tiktoken
- * took ~1.2 s) is imported on first use only, so commands that never count start fast.
+ * took ~1.2 s) is imported on first use only, so commands that never count start fast, and counts of
+ * definitions are memoised on disk (token-count-cache.ts), so a warm `quiver tools list` never loads it.
  */
 import type { ToolDefinition } from "./registry/index.js";
+import { defaultTokenCacheFile, TokenCountCache } from "./token-count-cache.js";
+
+const ENCODING = "o200k_base";
 
 type Counter = (text: string) => number;
 
@@ -23,13 +27,39 @@ export async function countTokens(text: string): Promise<number> {
 
 /** Tokens of each definition as sent in a request's `tools` array (its JSON), in order. */
 export async function definitionTokens(definitions: readonly ToolDefinition[]): Promise<number[]> {
-  if (definitions.every((d) => counted.has(d))) return definitions.map((d) => counted.get(d)!);
+  const uncounted = definitions.filter((d) => !counted.has(d));
+  if (uncounted.length > 0) await countDefinitions(uncounted);
+  return definitions.map((d) => counted.get(d)!);
+}
+
+let disk: { file: string; cache: TokenCountCache } | undefined;
+
+/** The on-disk counts, read once per process (again if $QUIVER_HOME changed, as tests do). */
+function diskCache(): { file: string; cache: TokenCountCache } {
+  const file = defaultTokenCacheFile();
+  if (disk?.file !== file) disk = { file, cache: TokenCountCache.read(file) };
+  return disk;
+}
+
+/** Fills `counted` from the disk cache, loading the tokenizer only for definitions it lacks. */
+async function countDefinitions(definitions: readonly ToolDefinition[]): Promise<void> {
+  const { file, cache } = diskCache();
+  const missing: { definition: ToolDefinition; text: string; key: string }[] = [];
+  for (const definition of definitions) {
+    const text = JSON.stringify(definition);
+    const key = TokenCountCache.key(ENCODING, text);
+    const known = cache.get(key);
+    if (known === undefined) missing.push({ definition, text, key });
+    else counted.set(definition, known);
+  }
+  if (missing.length === 0) return;
   const count = await loadCounter();
-  return definitions.map((d) => {
-    let n = counted.get(d);
-    if (n === undefined) counted.set(d, (n = count(JSON.stringify(d))));
-    return n;
-  });
+  for (const { definition, text, key } of missing) {
+    const n = count(text);
+    cache.set(key, n);
+    counted.set(definition, n);
+  }
+  cache.flush(file);
 }
 
 /** Tokens of a whole `tools` array: the sum of its definitions. */

@@ -9,10 +9,16 @@ import type { ToolDefinition } from "../../src/registry/index.js";
 import { countTokens, definitionsExceed, definitionTokens } from "../../src/tool-tokens.js";
 
 let home: string;
+let previousHome: string | undefined;
 beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), "quiver-toolsearch-config-"));
+  // Token counts are memoised in $QUIVER_HOME/cache: keep them out of the real home.
+  previousHome = process.env.QUIVER_HOME;
+  process.env.QUIVER_HOME = home;
 });
 afterEach(async () => {
+  if (previousHome === undefined) delete process.env.QUIVER_HOME;
+  else process.env.QUIVER_HOME = previousHome;
   await rm(home, { recursive: true, force: true });
 });
 

@@ -1,4 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SessionTools } from "../../src/agent/request-tools.js";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import { registry, type ToolOutput } from "../../src/registry/index.js";
@@ -28,8 +31,19 @@ async function search(session: SessionTools, args: Record<string, unknown>): Pro
   return handleFunctionCall("tool_search", args, { toolCatalog: session.catalog });
 }
 
+// Token counts are memoised in $QUIVER_HOME/cache: keep them out of the real home.
+const previousHome = process.env.QUIVER_HOME;
+const home = mkdtempSync(join(tmpdir(), "quiver-toolsearch-"));
+
 beforeAll(async () => {
+  process.env.QUIVER_HOME = home;
   await import("../../src/tools/tool-search.js");
+});
+
+afterAll(() => {
+  if (previousHome === undefined) delete process.env.QUIVER_HOME;
+  else process.env.QUIVER_HOME = previousHome;
+  rmSync(home, { recursive: true, force: true });
 });
 
 afterEach(() => {

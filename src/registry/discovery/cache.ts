@@ -7,9 +7,7 @@
  * entry is validated only when it is looked up (building a Map of validated entries costs a
  * few milliseconds of a 10 ms budget).
  */
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { emptyObject, readCacheObject, writeCacheFile } from "../cache-file.js";
 import { createLogger } from "../logger.js";
 
 export type VerdictCacheEntry = [mtimeMs: number, size: number, verdict: boolean];
@@ -20,29 +18,12 @@ export class VerdictCache {
   private constructor(private readonly entries: Record<string, unknown>) {}
 
   static empty(): VerdictCache {
-    return new VerdictCache(Object.create(null) as Record<string, unknown>);
+    return new VerdictCache(emptyObject());
   }
 
   /** Loads the cache file; a missing, unreadable or corrupt file gives an empty cache. */
   static read(file: string): VerdictCache {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      return VerdictCache.empty(); // first run, or unreadable: rescan everything
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      log.debug(`discovery cache ${file} is not valid JSON; rescanning every tool module`);
-      return VerdictCache.empty();
-    }
-    if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      log.debug(`discovery cache ${file} is not a JSON object; rescanning every tool module`);
-      return VerdictCache.empty();
-    }
-    return new VerdictCache(data as Record<string, unknown>);
+    return new VerdictCache(readCacheObject(file, log, "rescanning every tool module"));
   }
 
   /** The verdict for `path` if its entry is well formed and matches (mtimeMs, size); else undefined. */
@@ -73,27 +54,9 @@ export class VerdictCache {
     return Object.keys(this.entries);
   }
 
-  /**
-   * Writes the cache atomically; returns whether it was written (failures are logged at debug).
-   * The temp name is random and created exclusively: pid and time alone collide between
-   * processes of two containers sharing a home, and two writers on one temp file interleave.
-   */
+  /** Writes the cache atomically; returns whether it was written (failures are logged at debug). */
   write(file: string): boolean {
-    const tmp = `${file}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`;
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(tmp, this.serialize(), { flag: "wx" });
-      renameSync(tmp, file);
-      return true;
-    } catch (err) {
-      log.debug(`could not write discovery cache ${file}: ${(err as Error).message}`);
-      try {
-        rmSync(tmp, { force: true });
-      } catch {
-        // the temp file sits in the cache directory only; a leftover is harmless
-      }
-      return false;
-    }
+    return writeCacheFile(file, this.serialize(), log);
   }
 
   /** The JSON text, keeping only well-formed entries (corrupt ones read from disk are dropped). */
