@@ -32,7 +32,7 @@ export default async function () {
 
   const home = mkdtempSync(join(tmpdir(), "quiver-bench-"));
   const env = { ...process.env, QUIVER_HOME: home };
-  processWallMs([cli, "tools", "list"], { env, runs: 1 }); // fills the discovery cache
+  processWallMs([cli, "tools", "list"], { env, runs: 1 }); // fills the discovery and token-count caches
   const listMs = processWallMs([cli, "tools", "list"], { env });
   const nodeOnly = processWallMs(["-e", "0"]);
   rmSync(home, { recursive: true, force: true });

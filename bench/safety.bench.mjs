@@ -58,7 +58,7 @@ export default async function () {
 
   const home = mkdtempSync(join(tmpdir(), "quiver-bench-"));
   const env = { ...process.env, QUIVER_HOME: home };
-  processWallMs([cli, "tools", "list", "--no-mcp"], { env, runs: 1 }); // fills the discovery cache
+  processWallMs([cli, "tools", "list", "--no-mcp"], { env, runs: 1 }); // fills the discovery and token-count caches
   const listMs = processWallMs([cli, "tools", "list", "--no-mcp"], { env });
   const nodeOnly = processWallMs(["-e", "0"]);
   rmSync(home, { recursive: true, force: true });
