@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliEnv, runCli, tempHome } from "../helpers/cli.js";
@@ -63,6 +63,24 @@ describe("quiver tools list", () => {
     const text = await runCli(["tools", "list"], cliEnv(env));
     expect(text.stdout).toMatch(new RegExp(`^file \\(available\\) ${file.tokens} tokens`, "m"));
     expect(text.stdout).toContain(`sends ${body.tokens.total.toLocaleString("en-US")} tokens of definitions`);
+  });
+
+  it("remembers token counts in $QUIVER_HOME/cache and gives the same ones from there, even after damage", async () => {
+    const own = tempHome();
+    try {
+      const ownEnv = cliEnv({ QUIVER_HOME: own.home });
+      const totals: number[] = [];
+      for (const damage of [undefined, undefined, "{ truncated"]) {
+        if (damage !== undefined) writeFileSync(join(own.home, "cache", "token-counts.json"), damage);
+        const r = await runCli(["tools", "list", "--json"], ownEnv);
+        totals.push((JSON.parse(r.stdout) as { tokens: { total: number } }).tokens.total);
+        const stored = JSON.parse(readFileSync(join(own.home, "cache", "token-counts.json"), "utf8")) as Record<string, number>;
+        expect(Object.keys(stored).length).toBeGreaterThan(5);
+      }
+      expect(new Set(totals).size).toBe(1);
+    } finally {
+      own.cleanup();
+    }
   });
 
   it("filters by toolset and refuses an unknown one", async () => {
