@@ -32,7 +32,7 @@ class CallContext implements ToolContext {
 
   /** Unhooks from the caller's signal: one turn's signal outlives many calls, and listeners would pile up. */
   dispose(): void {
-    this.#parent?.removeEventListener("abort", this.#forward);
+    if (this.#controller !== undefined) this.#parent?.removeEventListener("abort", this.#forward);
   }
 
   readonly #forward = (): void => {
@@ -56,11 +56,12 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
   return new Promise<ToolOutput>((resolve) => {
     let deadline: Deadline | undefined;
     let done = false;
+    let listening = false;
     const finish = (value: ToolOutput): void => {
       if (done) return;
       done = true;
       if (deadline !== undefined) cancelDeadline(deadline);
-      parent?.removeEventListener("abort", onAbort);
+      if (listening) parent?.removeEventListener("abort", onAbort);
       callCtx.dispose();
       resolve(value);
     };
@@ -72,8 +73,9 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
     // MCP request's) costs more than such a call: listen only once the call outlives them.
     if (parent !== undefined) afterMicrotasks(LISTEN_AFTER_MICROTASKS, () => {
       if (done) return;
-      if (parent.aborted) onAbort();
-      else parent.addEventListener("abort", onAbort, { once: true });
+      if (parent.aborted) return onAbort();
+      listening = true;
+      parent.addEventListener("abort", onAbort, { once: true });
     });
     if (Number.isFinite(timeoutMs)) {
       deadline = scheduleDeadline(timeoutMs, () => {
