@@ -127,7 +127,8 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, o
     return refused(output, "invalid_arguments", parsed.args);
   }
 
-  const output = await runWithDeadline(name, checked.args, ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+  const ran = runWithDeadline(name, checked.args, ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+  const output = ran instanceof Promise ? await ran : ran;
   if (typeof output !== "string") return { output, args: checked.args, errorType: undefined };
   const limit = registry.getMaxResultSize(name);
   return { output: output.length > limit ? await spill(name, output, limit) : output, args: checked.args, errorType: undefined };

@@ -32,7 +32,7 @@ class CallContext implements ToolContext {
 
   /** Unhooks from the caller's signal: one turn's signal outlives many calls, and listeners would pile up. */
   dispose(): void {
-    this.#parent?.removeEventListener("abort", this.#forward);
+    if (this.#controller !== undefined) this.#parent?.removeEventListener("abort", this.#forward);
   }
 
   readonly #forward = (): void => {
@@ -40,18 +40,28 @@ class CallContext implements ToolContext {
   };
 }
 
-export function runWithDeadline(name: string, args: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): Promise<ToolOutput> {
+/**
+ * The tool's output, synchronously when its handler answered synchronously: such a call is over
+ * before any timeout or abort could reach it, so it gets no timer, listener or promise.
+ */
+export function runWithDeadline(name: string, args: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): ToolOutput | Promise<ToolOutput> {
   const parent = ctx.signal;
-  if (parent?.aborted === true) return Promise.resolve(cancelled(name));
+  if (parent?.aborted === true) return cancelled(name);
   const callCtx = new CallContext(ctx);
+  const running = registry.dispatchEager(name, args, callCtx);
+  if (!(running instanceof Promise)) {
+    callCtx.dispose();
+    return running;
+  }
   return new Promise<ToolOutput>((resolve) => {
     let deadline: Deadline | undefined;
     let done = false;
+    let listening = false;
     const finish = (value: ToolOutput): void => {
       if (done) return;
       done = true;
       if (deadline !== undefined) cancelDeadline(deadline);
-      parent?.removeEventListener("abort", onAbort);
+      if (listening) parent?.removeEventListener("abort", onAbort);
       callCtx.dispose();
       resolve(value);
     };
@@ -63,8 +73,9 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
     // MCP request's) costs more than such a call: listen only once the call outlives them.
     if (parent !== undefined) afterMicrotasks(LISTEN_AFTER_MICROTASKS, () => {
       if (done) return;
-      if (parent.aborted) onAbort();
-      else parent.addEventListener("abort", onAbort, { once: true });
+      if (parent.aborted) return onAbort();
+      listening = true;
+      parent.addEventListener("abort", onAbort, { once: true });
     });
     if (Number.isFinite(timeoutMs)) {
       deadline = scheduleDeadline(timeoutMs, () => {
@@ -72,17 +83,22 @@ export function runWithDeadline(name: string, args: Record<string, unknown>, ctx
         finish(toolError(`Tool ${name} timed out after ${formatSeconds(timeoutMs)}`, { error_type: "timeout" }));
       });
     }
-    // dispatch never rejects; the second callback keeps that promise true of this call too.
-    registry.dispatch(name, args, callCtx).then(finish, (err: unknown) => finish(toolError(`Tool ${name} failed: ${describeError(err)}`)));
+    // dispatchEager never rejects; the second callback keeps that promise true of this call too.
+    running.then(finish, (err: unknown) => finish(toolError(`Tool ${name} failed: ${describeError(err)}`)));
   });
 }
 
 /** Microtask turns a call gets to settle before it listens for the caller's abort. */
 const LISTEN_AFTER_MICROTASKS = 8;
 
-/** Runs `fn` after `turns` microtask turns: before any timer or I/O callback, so no abort is missed. */
+const SETTLED = Promise.resolve();
+
+/**
+ * Runs `fn` after `turns` microtask turns: before any timer or I/O callback, so no abort is missed.
+ * Promise reactions rather than queueMicrotask, which makes an async resource per turn.
+ */
 function afterMicrotasks(turns: number, fn: () => void): void {
-  queueMicrotask(turns <= 1 ? fn : () => afterMicrotasks(turns - 1, fn));
+  void SETTLED.then(turns <= 1 ? fn : () => afterMicrotasks(turns - 1, fn));
 }
 
 function cancelled(name: string): string {

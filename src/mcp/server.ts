@@ -7,7 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, handleFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
+import { getToolDefinitions, runFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
 import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { resolveToolSelection } from "../toolsets.js";
@@ -51,7 +51,8 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
     const token = request.params._meta?.progressToken;
     if (token !== undefined) ctx.progress = (update) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
-    const output = await handleFunctionCall(name, args ?? {}, ctx);
+    // runFunctionCall rather than handleFunctionCall: one promise fewer on every call.
+    const { output } = await runFunctionCall(name, args ?? {}, ctx);
     // A proxied MCP tool's result goes back exactly as its server sent it (structuredContent included).
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   });

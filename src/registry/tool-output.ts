@@ -31,6 +31,20 @@ export function toToolOutput(tool: string, result: unknown): ToolOutput {
   }
 }
 
+/** A handler's pending result, checked as `toToolOutput` does; a rejection becomes the execution error. */
+export async function settleOutput(tool: string, pending: PromiseLike<unknown>): Promise<ToolOutput> {
+  try {
+    // toToolOutput never throws, so the catch is the handler's rejection alone.
+    return toToolOutput(tool, await pending);
+  } catch (err) {
+    return executionFailed(err);
+  }
+}
+
+export function executionFailed(err: unknown): string {
+  return toolError(`Tool execution failed: ${describeError(err)}`);
+}
+
 export function resultType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";

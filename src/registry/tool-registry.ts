@@ -8,7 +8,7 @@ import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
 import { makeEntry, requireName } from "./tool-entry.js";
 import { toolError } from "./results.js";
-import { isThenable, toToolOutput } from "./tool-output.js";
+import { executionFailed, isThenable, settleOutput, toToolOutput } from "./tool-output.js";
 import type {
   CheckFn,
   JsonSchema,
@@ -231,17 +231,25 @@ export class ToolRegistry {
 
   /** Runs a tool by name. Never rejects: failures come back as `{"error": ...}` JSON. */
   async dispatch(name: string, args: Record<string, unknown>, ctx: ToolContext = EMPTY_CONTEXT): Promise<ToolOutput> {
+    return this.dispatchEager(name, args, ctx);
+  }
+
+  /**
+   * `dispatch`, but a handler that answers synchronously is answered synchronously, so the call
+   * pipeline skips timer and abort bookkeeping that cost more than a small tool. Never rejects.
+   */
+  dispatchEager(name: string, args: Record<string, unknown>, ctx: ToolContext = EMPTY_CONTEXT): ToolOutput | Promise<ToolOutput> {
     const entry = this.#tools.get(name);
     // String(): a template literal throws on a Symbol, and dispatch must not.
     if (entry === undefined) return toolError(`Unknown tool: ${String(name)}`);
     let result: unknown;
     try {
       result = entry.handler(args, ctx);
-      if (isThenable(result)) result = await result;
     } catch (err) {
-      return toolError(`Tool execution failed: ${describeError(err)}`);
+      return executionFailed(err);
     }
-    return toToolOutput(name, result);
+    if (!isThenable(result)) return toToolOutput(name, result);
+    return settleOutput(name, result);
   }
 
   async isToolsetAvailable(toolset: string): Promise<boolean> {
@@ -381,3 +389,4 @@ async function runChecks(entries: readonly ToolEntry[]): Promise<Map<CheckFn, bo
 const REGISTRY_KEY = Symbol.for("quiver.registry");
 const holder = globalThis as { [REGISTRY_KEY]?: ToolRegistry };
 export const registry: ToolRegistry = (holder[REGISTRY_KEY] ??= new ToolRegistry());
+

@@ -362,6 +362,29 @@ describe("dispatch", () => {
   });
 });
 
+describe("dispatchEager", () => {
+  it("answers a sync handler synchronously, checked as dispatch checks it", () => {
+    const r = new ToolRegistry();
+    r.register(tool("a", "ts"));
+    r.register({ ...tool("bad", "ts"), handler: () => 42 });
+    r.register({ ...tool("throws", "ts"), handler: () => { throw new TypeError("bad input"); } });
+    expect(r.dispatchEager("a", { x: 1 })).toBe('{"name":"a","args":{"x":1}}');
+    expect(JSON.parse(r.dispatchEager("bad", {}) as string)).toMatchObject({ error_type: "tool_result_contract", result_type: "number" });
+    expect(r.dispatchEager("throws", {})).toBe('{"error":"Tool execution failed: TypeError: bad input"}');
+    expect(r.dispatchEager("nope", {})).toBe('{"error":"Unknown tool: nope"}');
+  });
+
+  it("returns a promise that never rejects for an async handler", async () => {
+    const r = new ToolRegistry();
+    r.register({ ...tool("later", "ts"), handler: async () => { throw new Error("later"); } });
+    r.register({ ...tool("ok", "ts"), handler: async () => "done" });
+    const failing = r.dispatchEager("later", {});
+    expect(failing).toBeInstanceOf(Promise);
+    expect(JSON.parse((await failing) as string)).toEqual({ error: "Tool execution failed: Error: later" });
+    expect(await r.dispatchEager("ok", {})).toBe("done");
+  });
+});
+
 describe("toolset availability", () => {
   it("is available when one tool has no check or a passing one", async () => {
     const r = new ToolRegistry();
