@@ -302,6 +302,7 @@ export class ToolRegistry {
 
   #notify(): void {
     this.#generation++;
+    if (this.#listeners.size === 0) return;
     for (const listener of this.#listeners) {
       try {
         listener(this.#generation);
