@@ -5,6 +5,7 @@
 import { isLocalModel } from "./local/catalog.js";
 import { findPreset, providerNames, resolveCompat, type ProviderPreset } from "./presets.js";
 import type { ModelCompat, ModelSettings, SettingSource } from "./types.js";
+import type { ModelConfig } from "../config-types.js";
 
 export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -15,18 +16,7 @@ export const PLACEHOLDER_API_KEY = "quiver-no-key";
 const KEY_REQUIRED_HOSTS = ["api.openai.com", "openrouter.ai"];
 
 /** The `model` section of config.yaml, as `loadConfig` returns it. */
-export interface ModelConfigSection {
-  name?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  apiKeyEnv?: string;
-  /** A built-in preset: openai, azure, openrouter, deepseek, mistral, groq, gemini, ... */
-  provider?: string;
-  /** Overrides of the preset's (or the default) compat flags. */
-  compat?: Partial<ModelCompat>;
-  /** Token limit per reply, sent as the compat's `maxTokensField`. */
-  maxTokens?: number;
-}
+export type ModelConfigSection = ModelConfig;
 
 export interface ModelSettingsInput {
   flags?: { model?: string; baseUrl?: string; provider?: string };
