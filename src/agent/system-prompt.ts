@@ -12,8 +12,8 @@ export interface SystemPromptContext {
 
 export function defaultSystemPrompt(ctx: SystemPromptContext): string {
   const now = ctx.now ?? new Date();
-  const date = now.toLocaleDateString("en-CA");
-  const weekday = now.toLocaleDateString("en-US", { weekday: "long" });
+  const { date, weekday } = dayFormats();
+  const today = `${date.format(now)} (${weekday.format(now)})`;
   const tools = ctx.tools.length > 0 ? ctx.tools.join(", ") : "none in this session";
   return [
     "You are quiver, an agent that gets things done on the user's machine by calling tools.",
@@ -23,7 +23,7 @@ export function defaultSystemPrompt(ctx: SystemPromptContext): string {
     "",
     `Working directory: ${ctx.cwd}`,
     `Platform: ${platform()}`,
-    `Today: ${date} (${weekday})`,
+    `Today: ${today}`,
     "",
     "How to work:",
     "- Look before you act: read files and inspect the system instead of guessing.",
@@ -32,6 +32,26 @@ export function defaultSystemPrompt(ctx: SystemPromptContext): string {
     "- Calls of read-only tools in one reply run in parallel; batch independent reads.",
     "- Answer concisely in Markdown. When you are done, give the result, not a narration of every step.",
   ].join("\n");
+}
+
+interface DayFormats {
+  tz: string | undefined;
+  date: Intl.DateTimeFormat;
+  weekday: Intl.DateTimeFormat;
+}
+
+let formats: DayFormats | undefined;
+
+/**
+ * Made once per time zone: `toLocaleDateString` builds a new formatter per call (~0.1 ms each, on
+ * every agent run). A formatter keeps the zone it was made in, so a changed `TZ` makes new ones.
+ */
+function dayFormats(): DayFormats {
+  const tz = process.env.TZ;
+  if (formats === undefined || formats.tz !== tz) {
+    formats = { tz, date: new Intl.DateTimeFormat("en-CA"), weekday: new Intl.DateTimeFormat("en-US", { weekday: "long" }) };
+  }
+  return formats;
 }
 
 function capabilities(tools: readonly string[]): string {

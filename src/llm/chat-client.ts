@@ -275,7 +275,11 @@ function stallTimer(ms: number, onStall: () => void): { reset(): void; stop(): v
   let fired = false;
   return {
     reset() {
-      clearTimeout(handle);
+      // Once per stream chunk: re-arming the one timer is cheaper than a new timer each time.
+      if (handle !== undefined) {
+        handle.refresh();
+        return;
+      }
       handle = setTimeout(() => {
         fired = true;
         onStall();

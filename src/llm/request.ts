@@ -59,7 +59,8 @@ export function sendsReasoning(messages: readonly ChatMessage[], policy: ModelCo
 }
 
 function carriesReasoning(message: ChatMessage): boolean {
-  return message.role === "assistant" && (THINKING_KEY in message || REASONING_KEYS.some((key) => key in message));
+  // Spelled out rather than a loop over REASONING_KEYS: this runs on every message of every request.
+  return message.role === "assistant" && (THINKING_KEY in message || "reasoning_content" in message || "reasoning" in message || "reasoning_details" in message);
 }
 
 /** Our schemas allow extra keys (typed `unknown`), which the SDK's `FunctionDefinition` cannot express. */

@@ -126,10 +126,8 @@ function mergeDetail(details: unknown[], detail: unknown): void {
 
 /** Gives id-less calls `call_<n>`, n past every id already in the history, so ids stay unique per conversation. */
 function withIds(slots: Slot[], history: readonly ChatMessage[]): ToolCall[] {
-  const taken = new Set<string>();
-  for (const message of history) {
-    if (message.role === "assistant") for (const call of message.tool_calls ?? []) taken.add(call.id);
-  }
+  // The history scan grows with the conversation; only id-less calls (rare providers) need it.
+  const taken = slots.some((slot) => slot.id === "") ? idsIn(history) : new Set<string>();
   for (const slot of slots) if (slot.id !== "") taken.add(slot.id);
   let n = 0;
   return slots.map((slot) => {
@@ -143,6 +141,14 @@ function withIds(slots: Slot[], history: readonly ChatMessage[]): ToolCall[] {
     if (slot.extras !== undefined) call.extras = slot.extras;
     return call;
   });
+}
+
+function idsIn(history: readonly ChatMessage[]): Set<string> {
+  const ids = new Set<string>();
+  for (const message of history) {
+    if (message.role === "assistant") for (const call of message.tool_calls ?? []) ids.add(call.id);
+  }
+  return ids;
 }
 
 /** A non-streamed completion (the SDK's parsed JSON, or any provider's) as an `AssistantTurn`. */
