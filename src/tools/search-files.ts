@@ -53,7 +53,7 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   const search = new RegexSearch(pattern, flags);
   let found: Found;
   try {
-    found = await collectMatches(search, files, (file) => matchesGlob(relativeName(file)), limit, ctx.signal);
+    found = await collectMatches(search, files, (file) => matchesGlob(relativeName(file)), limit, ctx.signal, searchProgress(ctx));
   } finally {
     search.close();
   }
@@ -83,6 +83,8 @@ interface Found {
   truncated: boolean;
 }
 
+const PROGRESS_INTERVAL_MS = 1_000;
+
 // Files are matched in batches: one worker round trip per small file cost more than its match.
 const BATCH_CHARS = 512 * 1024;
 const BATCH_FILES = 64;
@@ -100,6 +102,7 @@ async function collectMatches(
   wanted: (file: string) => boolean,
   limit: number,
   signal: AbortSignal | undefined,
+  progress?: (found: Found) => void,
 ): Promise<Found> {
   const found: Found = { matches: [], filesSearched: 0, skipped: 0, truncated: false };
   let batch: Pending[] = [];
@@ -112,11 +115,25 @@ async function collectMatches(
     if (chars < BATCH_CHARS && batch.length < BATCH_FILES) continue;
     await matchBatch(search, batch, found, limit, signal);
     if (found.truncated) return found;
+    progress?.(found);
     batch = [];
     chars = 0;
   }
   await matchBatch(search, batch, found, limit, signal);
   return found;
+}
+
+/** Progress of a long search (MCP clients show it, and it keeps their timeout alive): after the first batch, then at most once a second. */
+function searchProgress(ctx: ToolContext): ((found: Found) => void) | undefined {
+  const report = ctx.progress;
+  if (report === undefined) return undefined;
+  let last = -Infinity;
+  return (found) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    report({ progress: found.filesSearched, message: `searched ${found.filesSearched} files, ${found.matches.length} matches so far` });
+  };
 }
 
 /** Adds the batch's matches (and counts) to `found`, in file order, stopping past `limit`. */

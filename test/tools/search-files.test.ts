@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registry } from "../../src/registry/index.js";
+import { registry, type ToolProgress } from "../../src/registry/index.js";
 import { callTool, removeTempDirs, tempDir } from "./tool-harness.js";
 
 let root: string;
@@ -96,5 +96,18 @@ describe("search_files", () => {
   it("reports a missing path, and a missing pattern", async () => {
     expect((await callTool("search_files", { pattern: "x", path: join(root, "nope") })).error).toMatch(/Search path not found/);
     expect((await callTool("search_files", { path: root })).error).toMatch(/"pattern" is required/);
+  });
+});
+
+describe("search_files progress", () => {
+  it("reports how far a search over many files has come", async () => {
+    const many = await tempDir();
+    await Promise.all(Array.from({ length: 150 }, (_, i) => writeFile(join(many, `f${i}.txt`), `line ${i}\nneedle ${i}\n`)));
+    const updates: ToolProgress[] = [];
+    const r = await callTool("search_files", { pattern: "needle", path: many, limit: 1000 }, { progress: (update) => updates.push(update) });
+    expect(r.match_count).toBe(150);
+    expect(updates.length).toBeGreaterThanOrEqual(1);
+    expect(updates[0]!.progress).toBeGreaterThan(0);
+    expect(updates[0]!.message).toMatch(/searched \d+ files, \d+ matches so far/);
   });
 });
