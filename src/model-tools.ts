@@ -18,12 +18,18 @@ export interface ToolSelection {
   disabledToolsets?: readonly string[];
 }
 
-/** The definitions for one selection at one registry generation, built once and shared (treat as read-only). */
+/** The definitions for one selection at one registry generation, built once and shared. */
 export interface ToolSnapshot {
-  generation: number;
-  definitions: readonly ToolDefinition[];
-  names: ReadonlySet<string>;
+  /** `registry.generation` when the definitions were read. */
+  readonly generation: number;
+  /** The shared, frozen list (sorted by name): the same array until the registry changes, so callers may key caches on it. */
+  readonly definitions: readonly ToolDefinition[];
+  /** Names of `definitions`. */
+  readonly names: ReadonlySet<string>;
 }
+
+/** What `getToolDefinitions` returns: a fresh array the caller owns, carrying the snapshot it was copied from. */
+export type ToolDefinitionList = ToolDefinition[] & ToolSnapshot;
 
 interface Memo {
   at: number;
@@ -35,17 +41,22 @@ const MEMO_LIMIT = 16;
 const MEMO_TTL_MS = 30_000;
 const memo = new Map<string, Memo>();
 
-/** Definitions for the selected toolsets (all by default), memoised on the registry generation. */
-export async function getToolDefinitions(selection: ToolSelection = {}): Promise<ToolDefinition[]> {
-  return [...(await getToolSnapshot(selection)).definitions];
+/**
+ * The selected toolsets' available tools (all toolsets by default; disabled ones subtracted
+ * last), sorted by name. Memoised on (selection, `registry.generation`), bounded LRU: the one
+ * cache of what the model sees. The array is fresh on every call (the caller may change it);
+ * its `generation`, `definitions` and `names` are the shared snapshot.
+ */
+export async function getToolDefinitions(selection: ToolSelection = {}): Promise<ToolDefinitionList> {
+  const snapshot = await snapshotFor(selection);
+  return Object.defineProperties([...snapshot.definitions], {
+    generation: { value: snapshot.generation },
+    definitions: { value: snapshot.definitions },
+    names: { value: snapshot.names },
+  }) as ToolDefinitionList;
 }
 
-/**
- * The selected toolsets' available tools as one snapshot, sorted by name, memoised on (selection,
- * `registry.generation`); the same object is returned until the registry changes or availability
- * verdicts expire, so callers may key caches on it.
- */
-export async function getToolSnapshot(selection: ToolSelection = {}): Promise<ToolSnapshot> {
+async function snapshotFor(selection: ToolSelection): Promise<ToolSnapshot> {
   const enabled = [...(selection.enabledToolsets ?? ["all"])].sort();
   const disabled = [...(selection.disabledToolsets ?? [])].sort();
   const key = `${enabled.join(",")}|${disabled.join(",")}`;
@@ -57,7 +68,7 @@ export async function getToolSnapshot(selection: ToolSelection = {}): Promise<To
     memo.set(key, hit);
     return hit.snapshot;
   }
-  const definitions = await registry.getDefinitions(resolveToolSelection(enabled, disabled));
+  const definitions = Object.freeze(await registry.getDefinitions(resolveToolSelection(enabled, disabled)));
   const snapshot: ToolSnapshot = { generation, definitions, names: new Set(definitions.map((d) => d.function.name)) };
   memo.delete(key);
   memo.set(key, { at: now, snapshot });

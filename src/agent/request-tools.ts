@@ -11,7 +11,7 @@
  * for the rest of the session: switching back would reorder what was sent.
  */
 import { toolTokenBudget } from "../context-window.js";
-import { getToolSnapshot, type ToolSelection, type ToolSnapshot } from "../model-tools.js";
+import { getToolDefinitions, type ToolSelection, type ToolSnapshot } from "../model-tools.js";
 import { registry, type ToolCatalog, type ToolDefinition } from "../registry/index.js";
 import { definitionsExceed } from "../tool-tokens.js";
 
@@ -54,7 +54,7 @@ export class SessionTools {
   #loaded = new Set<string>();
   #searching: boolean;
   #pool: ToolSnapshot | undefined;
-  #checkedPool: ToolSnapshot | undefined;
+  #checkedDefinitions: readonly ToolDefinition[] | undefined;
   #version = 0;
   #current: { pool: ToolSnapshot; version: number; request: RequestTools } | undefined;
   /** Hands `tool_search` this session's tools and lets what it finds join the next requests. */
@@ -90,8 +90,8 @@ export class SessionTools {
       return current.request;
     }
     const pool = await this.#readPool();
-    if (!this.#searching && this.#mode === "auto" && this.#checkedPool !== pool) {
-      this.#checkedPool = pool;
+    if (!this.#searching && this.#mode === "auto" && this.#checkedDefinitions !== pool.definitions) {
+      this.#checkedDefinitions = pool.definitions;
       if (await definitionsExceed(withoutSearch(pool.definitions), this.#budget)) this.#startSearching();
     }
     const request = this.#request(pool);
@@ -100,7 +100,7 @@ export class SessionTools {
   }
 
   async #readPool(): Promise<ToolSnapshot> {
-    return (this.#pool = await getToolSnapshot(this.#selection));
+    return (this.#pool = await getToolDefinitions(this.#selection));
   }
 
   #startSearching(): void {

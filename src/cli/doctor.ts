@@ -19,7 +19,7 @@ import { closestNames } from "../suggest.js";
 import { validateToolset } from "../toolsets.js";
 import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
 import { contextWindowFor, toolTokenBudget } from "../context-window.js";
-import { getToolSnapshot } from "../model-tools.js";
+import { getToolDefinitions } from "../model-tools.js";
 import { toolsTokens } from "../tool-tokens.js";
 import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
@@ -208,11 +208,8 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
 
 /** Warns when the enabled tools' definitions would take more than 10% of the model's context window. */
 async function checkToolTokens(config: QuiverConfig, model: string | undefined): Promise<CheckResult> {
-  const snapshot = await getToolSnapshot({
-    enabledToolsets: config.agent?.toolsets,
-    disabledToolsets: config.agent?.disabledToolsets,
-  });
-  const definitions = snapshot.definitions.filter((d) => d.function.name !== TOOL_SEARCH_TOOL);
+  const offered = await getToolDefinitions({ enabledToolsets: config.agent?.toolsets, disabledToolsets: config.agent?.disabledToolsets });
+  const definitions = offered.filter((d) => d.function.name !== TOOL_SEARCH_TOOL);
   const tokens = await toolsTokens(definitions);
   const window = contextWindowFor(model, config.model?.contextWindow);
   const budget = toolTokenBudget(window);

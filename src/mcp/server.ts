@@ -10,16 +10,14 @@ import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/s
 import { getToolDefinitions, runFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
 import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
-import { resolveToolSelection } from "../toolsets.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
 
 const log = createLogger("mcp-serve");
 
-export interface QuiverServerOptions {
-  enabledToolsets?: readonly string[];
-  disabledToolsets?: readonly string[];
+/** `enabledToolsets` / `disabledToolsets` choose what is served (default: every toolset). */
+export interface QuiverServerOptions extends ToolSelection {
   /** Dangerous commands and protected writes run without asking; without it they come back `approval_required` (no one can approve remotely). */
   allowDangerous?: boolean;
   /** Coalesces a burst of registry changes into one notification (default 50 ms). */
@@ -31,21 +29,20 @@ const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
-  const selection: ToolSelection = { enabledToolsets: opts.enabledToolsets, disabledToolsets: opts.disabledToolsets };
   const policy = approvalPolicy(opts.allowDangerous === true);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(selection)).map(toMcpTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) }));
 
-  const selected = selectedNames(opts);
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    if (!selected().has(name)) {
+    // A name outside what tools/list offers is refused, unless it is a tool that is briefly away
+    // (its MCP server reconnecting) and comes back in time: then the registry moved, so read again.
+    let offered = await getToolDefinitions(opts);
+    if (!offered.names.has(name)) {
       const away = await toolAway(name, extra.signal);
       if (away !== undefined) return toMcpResult(away);
-    }
-    if (!selected().has(name)) {
-      const offered = (await getToolDefinitions(selection)).map((d) => d.function.name);
-      return toMcpResult(unknownToolError(name, offered));
+      offered = await getToolDefinitions(opts);
+      if (!offered.names.has(name)) return toMcpResult(unknownToolError(name, offered.names));
     }
     let raw: CallToolResult | undefined;
     const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
@@ -60,19 +57,6 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS);
   forwardLogs(server);
   return server;
-}
-
-/** The names the toolset selection allows, recomputed only when the registry changes (calls stay O(1)). */
-function selectedNames(opts: QuiverServerOptions): () => Set<string> {
-  let generation = -1;
-  let names = new Set<string>();
-  return () => {
-    if (registry.generation !== generation) {
-      generation = registry.generation;
-      names = resolveToolSelection(opts.enabledToolsets, opts.disabledToolsets);
-    }
-    return names;
-  };
 }
 
 /** Sends `notifications/tools/list_changed` after the registry's generation moves, coalesced. */
