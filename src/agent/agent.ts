@@ -305,13 +305,7 @@ function aborted(state: RunState): boolean {
 }
 
 function sessionTools(options: AgentOptions): SessionTools {
-  return new SessionTools(
-    {
-      enabledToolsets: options.toolsets,
-      disabledToolsets: options.disabledToolsets,
-    },
-    options.toolSearch,
-  );
+  return new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch);
 }
 
 function clientFrom(options: AgentOptions): ChatClient {

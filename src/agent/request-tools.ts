@@ -66,8 +66,8 @@ export class SessionTools {
     this.#budget = toolTokenBudget(options.contextWindow);
     this.#searching = this.#mode === "on";
     // tool_search is a helper of the session, offered whatever toolsets are enabled (unless disabled).
-    const enabled = selection.enabledToolsets === undefined ? undefined : [...selection.enabledToolsets, TOOL_SEARCH_TOOL];
-    this.#selection = { ...selection, ...(enabled === undefined ? {} : { enabledToolsets: enabled }) };
+    const { enabledToolsets, disabledToolsets } = selection;
+    this.#selection = { enabledToolsets: enabledToolsets && [...enabledToolsets, TOOL_SEARCH_TOOL], disabledToolsets };
     this.catalog = {
       searchable: async () => (await this.#readPool()).definitions,
       load: (names) => this.load(names),

@@ -24,8 +24,8 @@ export interface ChatSetup {
   client: ChatClient;
   /** How to make a client again (/model): the local provider's threads, GPU and models directory. */
   clientOptions: ChatClientOptions;
-  toolsets: string[] | undefined;
-  disabledToolsets: string[] | undefined;
+  /** The toolsets offered to the model (flags, else config.yaml). */
+  selection: ToolSelection;
   maxIterations: number | undefined;
   systemPrompt: string | undefined;
   /** `tools.search`, `tools.alwaysLoad` and the model's context window. */
@@ -71,8 +71,10 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       settings,
       client: createChatClient(settings, { local }),
       clientOptions: { local },
-      toolsets: toolsetList(opts.toolsets, config.agent?.toolsets, "--toolsets", config),
-      disabledToolsets: toolsetList(opts.disableToolsets, config.agent?.disabledToolsets, "--disable-toolsets", config),
+      selection: {
+        enabledToolsets: toolsetList(opts.toolsets, config.agent?.toolsets, "--toolsets", config),
+        disabledToolsets: toolsetList(opts.disableToolsets, config.agent?.disabledToolsets, "--disable-toolsets", config),
+      },
       maxIterations: opts.maxIterations === undefined ? config.agent?.maxIterations : parseIterations(opts.maxIterations),
       systemPrompt: opts.system ?? config.agent?.systemPrompt,
       toolSearch: toolSearchOptions(config, settings.model),
@@ -95,11 +97,6 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   }
 }
 
-/** The chat's toolsets as the one selection type the registry layer takes. */
-export function toolSelection(setup: ChatSetup): ToolSelection {
-  return { enabledToolsets: setup.toolsets, disabledToolsets: setup.disabledToolsets };
-}
-
 /** The agent for a chat front end. */
 export function createAgent(
   setup: ChatSetup,
@@ -109,14 +106,14 @@ export function createAgent(
     client: setup.client,
     session: setup.session,
     onEvent: hooks.onEvent,
-    ...(hooks.approve === undefined ? {} : { approve: hooks.approve }),
+    approve: hooks.approve,
     loadBuiltinTools: false,
-    ...(setup.toolsets === undefined ? {} : { toolsets: setup.toolsets }),
-    ...(setup.disabledToolsets === undefined ? {} : { disabledToolsets: setup.disabledToolsets }),
-    ...(setup.maxIterations === undefined ? {} : { maxIterations: setup.maxIterations }),
-    ...(setup.systemPrompt === undefined ? {} : { systemPrompt: setup.systemPrompt }),
+    toolsets: setup.selection.enabledToolsets,
+    disabledToolsets: setup.selection.disabledToolsets,
+    maxIterations: setup.maxIterations,
+    systemPrompt: setup.systemPrompt,
     toolSearch: setup.toolSearch,
-    ...(setup.mcp === undefined ? {} : { instructions: () => setup.mcp?.instructions() }),
+    instructions: () => setup.mcp?.instructions(),
   });
 }
 

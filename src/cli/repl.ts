@@ -13,7 +13,7 @@ import { createApprover } from "./approval-prompt.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
-import { createAgent, toolSelection, type ChatSetup } from "./chat.js";
+import { createAgent, type ChatSetup } from "./chat.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
@@ -150,7 +150,7 @@ function askInline(rl: Interface, question: string, state: { closed: boolean }):
 }
 
 async function banner(setup: ChatSetup, style: Style): Promise<string> {
-  const tools = await getToolDefinitions(toolSelection(setup));
+  const tools = await getToolDefinitions(setup.selection);
   const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
   const head = `${style.bold("quiver")} · ${setup.settings.model} at ${modelLocation(setup.settings.model, setup.settings.baseUrl)}${provider} · ${tools.length} tools · session ${setup.session.id}`;
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];

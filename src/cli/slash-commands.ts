@@ -7,7 +7,7 @@ import { getToolDefinitions } from "../model-tools.js";
 import { registry } from "../registry/index.js";
 import { closestNames } from "../suggest.js";
 import { resolveToolSelection } from "../toolsets.js";
-import { toolSelection, type ChatSetup } from "./chat.js";
+import type { ChatSetup } from "./chat.js";
 import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
 import { firstSentence, type Style } from "./style.js";
@@ -69,7 +69,7 @@ function helpText(style: Style): string {
 }
 
 async function showTools(ctx: SlashContext): Promise<void> {
-  const definitions = await getToolDefinitions(toolSelection(ctx.setup));
+  const definitions = await getToolDefinitions(ctx.setup.selection);
   if (definitions.length === 0) {
     ctx.print("No tools are enabled. --toolsets chooses them; /toolsets shows what exists.");
     return;
@@ -82,8 +82,8 @@ async function showTools(ctx: SlashContext): Promise<void> {
 
 async function showToolsets(ctx: SlashContext): Promise<void> {
   const report = await registry.getAvailableToolsets();
-  const sel = toolSelection(ctx.setup);
-  const enabled = resolveToolSelection(sel.enabledToolsets ?? ["all"], sel.disabledToolsets ?? []);
+  const { enabledToolsets, disabledToolsets } = ctx.setup.selection;
+  const enabled = resolveToolSelection(enabledToolsets, disabledToolsets);
   for (const [name, info] of Object.entries(report)) {
     const on = info.tools.some((tool) => enabled.has(tool));
     const mark = !info.available ? ctx.style.red("✗") : on ? ctx.style.green("●") : ctx.style.dim("○");
