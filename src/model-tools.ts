@@ -9,7 +9,7 @@ import { spill } from "./calls/spillover.js";
 import { validateArguments } from "./calls/validation.js";
 import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
 import { closestNames } from "./suggest.js";
-import { resolveToolSelection } from "./toolsets.js";
+import { describeBuiltinToolsets, resolveToolSelection } from "./toolsets.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
 
@@ -185,7 +185,8 @@ let builtins: Promise<string[]> | undefined;
 
 /** Discovers and imports the built-in tools (dist/tools next to this module) once per process. */
 export function loadBuiltinTools(): Promise<string[]> {
-  return (builtins ??= import("./registry/discovery/discovery.js").then(({ discoverTools }) =>
-    discoverTools(fileURLToPath(new URL("./tools/", import.meta.url))),
-  ));
+  return (builtins ??= import("./registry/discovery/discovery.js").then(({ discoverTools }) => {
+    describeBuiltinToolsets();
+    return discoverTools(fileURLToPath(new URL("./tools/", import.meta.url)));
+  }));
 }

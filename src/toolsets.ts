@@ -1,10 +1,12 @@
 /**
- * Toolsets: named groups of tools the user enables or disables. Static ones are declared
- * here; every toolset the registry knows (a tool's `toolset`, MCP servers' `mcp-<name>`) and
- * every registered alias resolves too, so a new tool joins its group without editing this file.
+ * Toolsets: named groups of tools the user enables or disables. A tool's own registration
+ * (`registry.register({ toolset })`) says which group it belongs to; this file adds only what
+ * the registry cannot know: composites that stand for other toolsets, and what the built-in
+ * toolsets are for. Every registered alias resolves too.
  */
 import { registry } from "./registry/index.js";
 
+/** A named group: its own tools (usually none: tools join a group by registering) and the toolsets it includes. */
 export interface ToolsetDefinition {
   description: string;
   tools: readonly string[];
@@ -13,17 +15,28 @@ export interface ToolsetDefinition {
 
 export const ALL_TOOLSETS = ["all", "*"] as const;
 
+/** Composite toolsets. `terminal` and `file` hold whatever registered itself there (the built-in tools, and any user tool that joins). */
 export const TOOLSETS: Readonly<Record<string, ToolsetDefinition>> = Object.freeze({
-  terminal: { description: "Run shell commands", tools: ["terminal"], includes: [] },
-  file: { description: "Read, write, search and patch files", tools: ["read_file", "write_file", "search_files", "patch"], includes: [] },
   coding: { description: "Everything a coding agent needs: terminal + file", tools: [], includes: ["terminal", "file"] },
 });
+
+/** What the built-in toolsets are for, as `quiver tools list` and `/toolsets` show it. */
+const BUILTIN_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  terminal: "Run shell commands",
+  file: "Read, write, search and patch files",
+  tool_search: "Find tools by what they do",
+};
+
+/** Gives the built-in toolsets their descriptions in the registry (where toolsets are listed from). */
+export function describeBuiltinToolsets(): void {
+  for (const [toolset, description] of Object.entries(BUILTIN_DESCRIPTIONS)) registry.setToolsetDescription(toolset, description);
+}
 
 function isAll(name: string): boolean {
   return (ALL_TOOLSETS as readonly string[]).includes(name);
 }
 
-/** True when `name` is a static toolset, `all`/`*`, a registry toolset or an alias. */
+/** True when `name` is a composite, `all`/`*`, a registry toolset or an alias. */
 export function validateToolset(name: string): boolean {
   return (
     isAll(name) ||
@@ -33,7 +46,7 @@ export function validateToolset(name: string): boolean {
   );
 }
 
-/** Every toolset name a user can pass: static, registry-known and aliases, sorted. */
+/** Every toolset name a user can pass: composites, registry-known and aliases, sorted. */
 export function listToolsetNames(): string[] {
   const names = new Set([...Object.keys(TOOLSETS), ...registry.getRegisteredToolsetNames(), ...Object.keys(registry.getToolsetAliases())]);
   return [...names].sort();
@@ -41,7 +54,7 @@ export function listToolsetNames(): string[] {
 
 /**
  * The tool names a toolset stands for, following includes and aliases; cycle-safe. `table`
- * replaces the static toolsets (tests, embedders with toolsets of their own).
+ * replaces the composites (tests, embedders with toolsets of their own).
  */
 export function resolveToolset(name: string, table: Readonly<Record<string, ToolsetDefinition>> = TOOLSETS): Set<string> {
   const out = new Set<string>();

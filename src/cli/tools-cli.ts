@@ -4,7 +4,7 @@ import { handleFunctionCall } from "../model-tools.js";
 import { registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
 import { definitionTokens } from "../tool-tokens.js";
 import { closestNames } from "../suggest.js";
-import { resolveToolSelection, validateToolset } from "../toolsets.js";
+import { listToolsetNames, resolveToolSelection, validateToolset } from "../toolsets.js";
 import { createApprover } from "./approval-prompt.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
@@ -99,7 +99,7 @@ function requireTool(name: string): void {
 function parseToolsets(list: string): string[] {
   const names = list.split(",").map((s) => s.trim()).filter((s) => s !== "");
   const unknown = names.filter((n) => !validateToolset(n));
-  if (unknown.length > 0) throw new CliError(`unknown toolset ${unknown.map((u) => `"${u}"`).join(", ")}. Known: ${registry.getRegisteredToolsetNames().join(", ")}`);
+  if (unknown.length > 0) throw new CliError(`unknown toolset ${unknown.map((u) => `"${u}"`).join(", ")}. Known: ${listToolsetNames().join(", ")}`);
   return names;
 }
 

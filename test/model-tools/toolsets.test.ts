@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
+import { loadBuiltinTools } from "../../src/model-tools.js";
 import { TOOLSETS, listToolsetNames, resolveToolSelection, resolveToolset, validateToolset, type ToolsetDefinition } from "../../src/toolsets.js";
 
 const registered: string[] = [];
@@ -12,9 +13,30 @@ afterEach(() => {
 });
 
 describe("toolsets", () => {
-  it("declares terminal, file and the coding composite", () => {
-    expect(TOOLSETS.terminal?.tools).toEqual(["terminal"]);
+  it("declares only the coding composite: the tools' own registrations say what terminal and file hold", () => {
+    expect(Object.keys(TOOLSETS)).toEqual(["coding"]);
+    expect(TOOLSETS.coding?.tools).toEqual([]);
+    expect(TOOLSETS.coding?.includes).toEqual(["terminal", "file"]);
+    add("ts_probe_shell", "terminal");
+    add("ts_probe_reader", "file");
+    expect([...resolveToolset("coding")].sort()).toEqual(expect.arrayContaining(["ts_probe_reader", "ts_probe_shell"]));
+    expect(resolveToolset("terminal").has("ts_probe_reader")).toBe(false);
+  });
+
+  it("resolves file, coding and all over the built-in tools as before", async () => {
+    await loadBuiltinTools();
+    expect([...resolveToolset("file")].sort()).toEqual(["patch", "read_file", "search_files", "write_file"]);
+    expect([...resolveToolset("terminal")]).toEqual(["terminal"]);
     expect([...resolveToolset("coding")].sort()).toEqual(["patch", "read_file", "search_files", "terminal", "write_file"]);
+    expect(resolveToolset("all")).toEqual(new Set(registry.getAllToolNames()));
+    expect(["coding", "file", "terminal"].every(validateToolset)).toBe(true);
+  });
+
+  it("describes the built-in toolsets where toolsets are listed", async () => {
+    await loadBuiltinTools();
+    const report = await registry.getAvailableToolsets();
+    expect(report.terminal?.description).toBe("Run shell commands");
+    expect(report.file?.description).toBe("Read, write, search and patch files");
   });
 
   it("adds registry-known tools of the same toolset name", () => {
