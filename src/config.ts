@@ -21,7 +21,7 @@ import { join } from "node:path";
 import type { QuiverConfig } from "./config-types.js";
 import { quiverHome } from "./registry/index.js";
 
-export type { AgentConfig, McpConfig, ModelConfig, QuiverConfig, TerminalConfig, ToolsConfig } from "./config-types.js";
+export type { QuiverConfig } from "./config-types.js";
 
 export function configPath(home = quiverHome()): string {
   return join(home, "config.yaml");

@@ -29,9 +29,9 @@ const KNOWN_WINDOWS: ReadonlyArray<readonly [prefix: string, tokens: number]> = 
 ];
 
 /** The share of the context window tool definitions may take before tool search switches on. */
-export const TOOL_BUDGET_SHARE = 0.1;
+const TOOL_BUDGET_SHARE = 0.1;
 /** The budget when the window is unknown. */
-export const DEFAULT_TOOL_BUDGET_TOKENS = 5_000;
+const DEFAULT_TOOL_BUDGET_TOKENS = 5_000;
 
 /** `configured` when set, else the known window of `model`, else undefined. */
 export function contextWindowFor(model: string | undefined, configured?: number): number | undefined {

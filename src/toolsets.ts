@@ -52,17 +52,14 @@ export function listToolsetNames(): string[] {
   return [...names].sort();
 }
 
-/**
- * The tool names a toolset stands for, following includes and aliases; cycle-safe. `table`
- * replaces the composites (tests, embedders with toolsets of their own).
- */
-export function resolveToolset(name: string, table: Readonly<Record<string, ToolsetDefinition>> = TOOLSETS): Set<string> {
+/** The tool names a toolset stands for, following includes and aliases; cycle-safe. */
+export function resolveToolset(name: string): Set<string> {
   const out = new Set<string>();
-  collect(name, table, new Set(), out);
+  collect(name, new Set(), out);
   return out;
 }
 
-function collect(name: string, table: Readonly<Record<string, ToolsetDefinition>>, seen: Set<string>, out: Set<string>): void {
+function collect(name: string, seen: Set<string>, out: Set<string>): void {
   if (seen.has(name)) return;
   seen.add(name);
   if (isAll(name)) {
@@ -70,11 +67,11 @@ function collect(name: string, table: Readonly<Record<string, ToolsetDefinition>
     return;
   }
   const target = registry.getToolsetAliasTarget(name);
-  if (target !== undefined) collect(target, table, seen, out);
-  const definition = Object.hasOwn(table, name) ? table[name] : undefined;
-  if (definition !== undefined) {
-    for (const tool of definition.tools) out.add(tool);
-    for (const included of definition.includes) collect(included, table, seen, out);
+  if (target !== undefined) collect(target, seen, out);
+  const composite = Object.hasOwn(TOOLSETS, name) ? TOOLSETS[name] : undefined;
+  if (composite !== undefined) {
+    for (const tool of composite.tools) out.add(tool);
+    for (const included of composite.includes) collect(included, seen, out);
   }
   for (const tool of registry.getToolNamesForToolset(name)) out.add(tool);
 }

@@ -9,10 +9,10 @@ import { createLogger, quiverPath } from "../registry/index.js";
 
 const log = createLogger("spillover");
 
-export const PREVIEW_CHARS = 1_500;
+const PREVIEW_CHARS = 1_500;
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-export function spilloverDir(): string {
+function spilloverDir(): string {
   return quiverPath("cache", "spillover");
 }
 
@@ -44,7 +44,7 @@ export async function spill(toolName: string, result: string, limit: number): Pr
 }
 
 /** The first PREVIEW_CHARS chars, cut at the last newline when one is reasonably near the end. */
-export function previewOf(text: string): string {
+function previewOf(text: string): string {
   if (text.length <= PREVIEW_CHARS) return text;
   const head = text.slice(0, PREVIEW_CHARS);
   const cut = head.lastIndexOf("\n");

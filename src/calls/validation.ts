@@ -33,7 +33,7 @@ export function validatorCompilations(): number {
 }
 
 /** ajv is loaded only when a call needs validating, so listing tools never pays for it. */
-export async function loadValidator(): Promise<void> {
+async function loadValidator(): Promise<void> {
   if (ajv !== undefined) return;
   const { Ajv } = await import("ajv");
   ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: "array", validateFormats: false });

@@ -49,7 +49,8 @@ export interface ProgressBar {
   done(): void;
 }
 
-export function createProgressBar(out: Out, now: () => number = Date.now): ProgressBar {
+export function createProgressBar(out: Out): ProgressBar {
+  const now = Date.now;
   const started = now();
   let first: number | undefined;
   let lastDraw = 0;

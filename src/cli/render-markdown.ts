@@ -45,7 +45,7 @@ export function loadMarkdownRenderer(): Promise<(width: number) => RenderMarkdow
 }
 
 /** The renderer if it has loaded by now (never waits). */
-export function readyRenderer(width: number): RenderMarkdown | undefined {
+function readyRenderer(width: number): RenderMarkdown | undefined {
   return factory?.(width);
 }
 

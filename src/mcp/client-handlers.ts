@@ -54,7 +54,7 @@ export interface ClientHooks {
 }
 
 /** The server's roots: its configured `roots`, else the working directory at the time of asking. */
-export function rootsFor(config: Pick<McpServerConfig, "roots">, workingDirectory: () => string): Root[] {
+function rootsFor(config: Pick<McpServerConfig, "roots">, workingDirectory: () => string): Root[] {
   const dirs = config.roots ?? [workingDirectory()];
   return dirs.map((dir) => ({ uri: pathToFileURL(dir).href, name: basename(dir) || dir }));
 }

@@ -6,8 +6,8 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
 
-export const DEFAULT_CALL_TIMEOUT_S = 300;
-export const DEFAULT_CONNECT_TIMEOUT_S = 60;
+const DEFAULT_CALL_TIMEOUT_S = 300;
+const DEFAULT_CONNECT_TIMEOUT_S = 60;
 
 interface McpServerCommon {
   name: string;
@@ -91,7 +91,7 @@ export function parseMcpServers(raw: unknown): { servers: McpServerConfig[]; err
   return { servers, errors };
 }
 
-export function parseMcpServer(name: string, entry: unknown): McpServerConfig | McpConfigError {
+function parseMcpServer(name: string, entry: unknown): McpServerConfig | McpConfigError {
   if (name.trim() === "") return { name, message: "a server name must not be empty" };
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
     return { name, message: `mcp.servers.${name} must be a mapping with either "command" (stdio) or "url" (Streamable HTTP)` };

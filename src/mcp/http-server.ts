@@ -18,8 +18,8 @@ import type { QuiverServerOptions } from "./server.js";
 
 const log = createLogger("mcp-serve");
 
-export const DEFAULT_HTTP_HOST = "127.0.0.1";
-export const MCP_HTTP_PATH = "/mcp";
+const DEFAULT_HTTP_HOST = "127.0.0.1";
+const MCP_HTTP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Seconds a client refused for lack of room is told to wait (Retry-After). */
 const RETRY_AFTER_S = 5;
@@ -43,7 +43,7 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }

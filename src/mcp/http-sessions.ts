@@ -27,7 +27,7 @@ export interface SessionLimits {
  * for a few seconds is almost always one whose client left without DELETE; and it is closed
  * only when the table is full. 256 sessions take about 50 MB.
  */
-export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 256, idleMs: 5_000, waitMs: 15_000, maxWaiting: 256 };
+const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 256, idleMs: 5_000, waitMs: 15_000, maxWaiting: 256 };
 /** A waiting newcomer looks again this often: sessions turn idle without any event to wake it. */
 const RECHECK_MS = 250;
 /**

@@ -3,10 +3,10 @@ import { createHash } from "node:crypto";
 import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
 
 /** OpenAI (and most providers) refuse function names longer than this. */
-export const MAX_TOOL_NAME_LENGTH = 64;
+const MAX_TOOL_NAME_LENGTH = 64;
 const HASH_LENGTH = 8;
 
-export function sanitizeNamePart(part: string): string {
+function sanitizeNamePart(part: string): string {
   return part.replace(/[^A-Za-z0-9_]/g, "_");
 }
 

@@ -111,7 +111,7 @@ export async function readResource(client: Client, uri: string, options: Request
 }
 
 /** Images become image parts, textual blobs are decoded, other blobs become a note in the text. */
-export function resourceBlocks(result: ReadResourceResult): ContentBlock[] {
+function resourceBlocks(result: ReadResourceResult): ContentBlock[] {
   return result.contents.map((c): ContentBlock => {
     if (!("blob" in c) || typeof c.blob !== "string") return { type: "resource", resource: c };
     if (c.mimeType?.startsWith("image/") === true) return { type: "image", data: c.blob, mimeType: c.mimeType };

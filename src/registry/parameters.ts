@@ -17,7 +17,7 @@ export interface CheckedParameters {
 const NO_PARAMETERS: CheckedParameters = Object.freeze({ json: undefined, zod: undefined });
 
 /** Recognises a zod 4 schema by the fields the registry uses. */
-export function isZodSchema(value: unknown): value is ZodSchemaLike {
+function isZodSchema(value: unknown): value is ZodSchemaLike {
   if (typeof value !== "object" || value === null || !("_zod" in value)) return false;
   const candidate = value as Partial<ZodSchemaLike>;
   return typeof candidate.safeParse === "function" && typeof candidate.toJSONSchema === "function";

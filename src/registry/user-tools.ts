@@ -30,7 +30,7 @@ export interface ProjectToolsOptions extends UserToolsOptions {
 }
 
 /** The entry of the running quiver: dist/registry/user-tools.js → dist/index.js. */
-export function defaultQuiverEntry(): URL {
+function defaultQuiverEntry(): URL {
   return new URL("../index.js", import.meta.url);
 }
 

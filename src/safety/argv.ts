@@ -41,7 +41,7 @@ const WRAPPERS: Record<string, { valued: RegExp; positional?: number }> = {
   doppler: { valued: /^$/ },
 };
 
-export function baseName(word: string): string {
+function baseName(word: string): string {
   return (word.split("/").pop() ?? word).toLowerCase();
 }
 

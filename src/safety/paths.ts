@@ -156,7 +156,7 @@ function realEnvOf(env: SafetyEnv): SafetyEnv {
  * parent is resolved) or is a dangling link (`>>` would create the link's target), so a link
  * cannot smuggle a write into ~/.ssh.
  */
-export function realTarget(absPath: string): string {
+function realTarget(absPath: string): string {
   // Longer than PATH_MAX: the system cannot open it, so there is nothing to resolve.
   if (absPath.length > PATH_MAX) return absPath;
   const tail: string[] = [];

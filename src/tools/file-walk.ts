@@ -3,7 +3,7 @@ import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 
-export const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", "node_modules", ".hg", ".svn"]);
+const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", "node_modules", ".hg", ".svn"]);
 
 /**
  * Yields the absolute paths of regular files under `root`. Symlinked files are followed,

@@ -3,7 +3,7 @@
  * ran, the end holds the result and the errors. Streaming, so a command that prints
  * gigabytes never holds more than about twice the budget in memory.
  */
-export const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
+const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
 const HEAD_SHARE = 0.4;
 
 export class HeadTailBuffer {

@@ -67,7 +67,7 @@ function noMatchHint(bytes: Buffer, utf8: boolean, needle: string): string {
   return exact;
 }
 
-export const patchHandler = reportingInputErrors(patch);
+const patchHandler = reportingInputErrors(patch);
 
 registry.register({
   name: "patch",

@@ -11,7 +11,7 @@ import { isWithin } from "../safety/paths.js";
 import { ToolInputError, isErrnoError } from "./tool-input.js";
 
 /** `~` and `~/x` → the home directory (read from $HOME on every call, so tests can move it). */
-export function expandHome(path: string): string {
+function expandHome(path: string): string {
   if (path === "~") return homedir();
   if (path.startsWith("~/")) return join(homedir(), path.slice(2));
   return path;
@@ -57,7 +57,7 @@ export async function statOrUndefined(absPath: string): Promise<Stats | undefine
   }
 }
 
-export function fileKind(stats: Stats): string {
+function fileKind(stats: Stats): string {
   if (stats.isDirectory()) return "a directory";
   if (stats.isCharacterDevice()) return "a character device";
   if (stats.isBlockDevice()) return "a block device";

@@ -83,7 +83,6 @@ export class RegexSearch {
   constructor(
     readonly pattern: string,
     readonly flags: string,
-    readonly budgetMs: number = REGEX_BUDGET_MS,
   ) {}
 
   /**
@@ -113,7 +112,7 @@ export class RegexSearch {
       };
       const onFailure = (err: unknown): void => kill(err instanceof Error ? err : new Error(`regex worker exited (${String(err)})`));
       const onAbort = (): void => kill(abortReason(signal as AbortSignal));
-      const timer = setTimeout(() => kill(new PatternTooSlowError(this.budgetMs, Atomics.load(progress, 0))), this.budgetMs);
+      const timer = setTimeout(() => kill(new PatternTooSlowError(REGEX_BUDGET_MS, Atomics.load(progress, 0))), REGEX_BUDGET_MS);
       worker.on("message", onMessage).once("error", onFailure).once("exit", onFailure);
       signal?.addEventListener("abort", onAbort, { once: true });
       worker.postMessage({ pattern: this.pattern, flags: this.flags, texts, limit });

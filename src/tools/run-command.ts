@@ -7,18 +7,13 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { constants } from "node:os";
 import { AnsiStripper } from "./ansi-stream.js";
-import { DEFAULT_MAX_OUTPUT_CHARS, HeadTailBuffer } from "./output-cap.js";
+import { HeadTailBuffer } from "./output-cap.js";
 
 export interface RunOptions {
   command: string;
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
-  maxOutputChars?: number;
-  /** Between SIGTERM and SIGKILL of the group. */
-  killGraceMs?: number;
-  /** How long to wait for the pipes to drain once the shell has exited. */
-  drainMs?: number;
   /** The child's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
 }
@@ -35,8 +30,10 @@ export interface RunResult {
   spawnError?: string;
 }
 
-const DEFAULT_GRACE_MS = 1_500;
-const DEFAULT_DRAIN_MS = 500;
+/** Between SIGTERM and SIGKILL of the group. */
+const KILL_GRACE_MS = 1_500;
+/** How long to wait for the pipes to drain once the shell has exited. */
+const DRAIN_MS = 500;
 
 export function runCommand(opts: RunOptions): Promise<RunResult> {
   return new Promise((resolve) => new Run(opts, resolve).start());
@@ -57,7 +54,7 @@ class Run {
   constructor(opts: RunOptions, resolve: (result: RunResult) => void) {
     this.#opts = opts;
     this.#resolve = resolve;
-    this.#buffer = new HeadTailBuffer(opts.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+    this.#buffer = new HeadTailBuffer();
   }
 
   start(): void {
@@ -95,7 +92,7 @@ class Run {
   #onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.#exit = { code, signal };
     // Whatever still holds the pipes is a background process; give it a moment to flush.
-    this.#timers.push(setTimeout(() => this.#drainTimedOut(), this.#opts.drainMs ?? DEFAULT_DRAIN_MS));
+    this.#timers.push(setTimeout(() => this.#drainTimedOut(), DRAIN_MS));
   }
 
   #drainTimedOut(): void {
@@ -120,7 +117,7 @@ class Run {
     // Deliberately not cleared on finish: the group may outlive the call, and must still die.
     setTimeout(() => {
       if (groupAlive(pid)) signalGroup(pid, "SIGKILL");
-    }, this.#opts.killGraceMs ?? DEFAULT_GRACE_MS);
+    }, KILL_GRACE_MS);
   }
 
   #finish(spawnError?: string): void {

@@ -16,10 +16,10 @@ import {
   stringArg,
 } from "./tool-input.js";
 
-export const DEFAULT_MATCH_LIMIT = 100;
-export const MAX_MATCH_LIMIT = 1000;
+const DEFAULT_MATCH_LIMIT = 100;
+const MAX_MATCH_LIMIT = 1000;
 /** Larger files are passed over (and counted): a search is not the tool for multi-megabyte logs. */
-export const MAX_SEARCH_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_SEARCH_FILE_BYTES = 20 * 1024 * 1024;
 const MAX_LINE_CHARS = 500;
 
 /** The JSON `search_files` returns. */
@@ -228,7 +228,7 @@ function clip(line: string): string {
   return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… [${line.length - MAX_LINE_CHARS} more chars]` : line;
 }
 
-export const searchFilesHandler = reportingInputErrors(searchFiles);
+const searchFilesHandler = reportingInputErrors(searchFiles);
 
 registry.register({
   name: "search_files",

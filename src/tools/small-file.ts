@@ -12,7 +12,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { BINARY_SNIFF_BYTES, looksBinary } from "./binary-file.js";
 
 /** Files up to this size take the fast path; larger ones stream. */
-export const SMALL_FILE_BYTES = 256 * 1024;
+const SMALL_FILE_BYTES = 256 * 1024;
 
 const checkedDevices = new Set<number>();
 

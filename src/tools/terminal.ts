@@ -12,8 +12,8 @@ import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js"
 import { runCommand } from "./run-command.js";
 import { ToolInputError, optionalNumberArg, optionalStringArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
-export const DEFAULT_TIMEOUT_S = 180;
-export const MAX_TIMEOUT_S = 600;
+const DEFAULT_TIMEOUT_S = 180;
+const MAX_TIMEOUT_S = 600;
 
 /** How often a running command reports progress to a caller that listens. */
 const PROGRESS_INTERVAL_MS = 1_000;
@@ -74,7 +74,7 @@ async function workingDirectory(workdir: string | undefined): Promise<string> {
   return path;
 }
 
-export const terminalHandler = reportingInputErrors(terminal);
+const terminalHandler = reportingInputErrors(terminal);
 
 registry.register({
   name: "terminal",

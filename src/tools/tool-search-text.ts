@@ -22,7 +22,7 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 /** A light English stemmer: plural and verb endings only, so unrelated words are never merged. */
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith("sses")) return word.slice(0, -2);

@@ -7,7 +7,7 @@ import { registry, toolError, toolResult, type ToolCatalog, type ToolContext, ty
 import type { ToolSearchIndex } from "./tool-search-index.js";
 import { ToolInputError, optionalNumberArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
-export const TOOL_SEARCH = "tool_search";
+const TOOL_SEARCH = "tool_search";
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 20;
 const SELECT = "select:";

@@ -30,7 +30,7 @@ function countLines(text: string): number {
   return text.endsWith("\n") ? lines - 1 : lines;
 }
 
-export const writeFileHandler = reportingInputErrors(writeFile);
+const writeFileHandler = reportingInputErrors(writeFile);
 
 registry.register({
   name: "write_file",

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
 import { loadBuiltinTools } from "../../src/model-tools.js";
-import { TOOLSETS, listToolsetNames, resolveToolSelection, resolveToolset, validateToolset, type ToolsetDefinition } from "../../src/toolsets.js";
+import { TOOLSETS, listToolsetNames, resolveToolSelection, resolveToolset, validateToolset } from "../../src/toolsets.js";
 
 const registered: string[] = [];
 function add(name: string, toolset: string) {
@@ -61,12 +61,7 @@ describe("toolsets", () => {
     expect(resolveToolset("*")).toEqual(new Set(registry.getAllToolNames()));
   });
 
-  it("survives include cycles and alias cycles", () => {
-    const table: Record<string, ToolsetDefinition> = {
-      a: { description: "", tools: ["x"], includes: ["b"] },
-      b: { description: "", tools: ["y"], includes: ["a", "b"] },
-    };
-    expect([...resolveToolset("a", table)].sort()).toEqual(["x", "y"]);
+  it("survives alias cycles", () => {
     registry.registerToolsetAlias("loop1", "loop2");
     registry.registerToolsetAlias("loop2", "loop1");
     expect(resolveToolset("loop1").size).toBe(0);
