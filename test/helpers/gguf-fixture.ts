@@ -6,7 +6,7 @@
  * the writer checks the keys it knows are fatal before writing anything.
  */
 import { writeFileSync } from "node:fs";
-import { prng } from "./discovery-corpus.js";
+import { prng } from "./prng.mjs";
 
 type Scalar = { u32: number } | { i32: number } | { f32: number } | { str: string } | { bool: boolean };
 export type MetaValue = Scalar | { strs: string[] } | { f32s: number[] } | { i32s: number[] };
