@@ -80,6 +80,10 @@ export function tempHome(prefix = "quiver-cli-"): { home: string; cleanup: () =>
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
 }
 
+/** Variables set over the sandbox's environment; `undefined` removes one. */
+export type EnvOverrides = Record<string, string | undefined>;
+
+/** What differs between the CLI test files that use `useCliSandbox`. */
 export interface CliSandboxOptions {
   /** Prefix of the fresh QUIVER_HOME each test gets. */
   homePrefix: string;
@@ -97,17 +101,18 @@ export interface TranscriptLine {
   tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
 }
 
+/** A CLI test file's sandbox: read `home` and call the rest inside tests. */
 export interface CliSandbox {
   /** This test's QUIVER_HOME. */
   readonly home: string;
   /** Starts a scripted model server for this test; `env()` points the CLI at the last one started. */
   startServer(options?: ScriptedServerOptions): Promise<ScriptedServer>;
   /** The CLI's environment: the sandbox's home, key, model and server, then `extra` (undefined removes a variable). */
-  env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
+  env(extra?: EnvOverrides): NodeJS.ProcessEnv;
   /** Runs the CLI to its end with `env(options.env)`. */
-  run(args: string[], options?: CliRunOptions & { env?: Record<string, string | undefined> }): Promise<CliResult>;
+  run(args: string[], options?: CliRunOptions & { env?: EnvOverrides }): Promise<CliResult>;
   /** Starts the CLI with `env(options.env)` and returns at once. */
-  start(args: string[], options?: CliRunOptions & { env?: Record<string, string | undefined> }): RunningCli;
+  start(args: string[], options?: CliRunOptions & { env?: EnvOverrides }): RunningCli;
   /** The transcript files (`<id>.jsonl`) in the home's sessions folder. */
   sessionFiles(): string[];
   /** The complete lines of a transcript (the CLI may be writing the next one); none when there is no file. */
@@ -126,7 +131,7 @@ export function useCliSandbox(options: CliSandboxOptions): CliSandbox {
     await Promise.all(servers.splice(0).map((server) => server.close()));
     rmSync(home, { recursive: true, force: true });
   });
-  const env = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv =>
+  const env = (extra: EnvOverrides = {}): NodeJS.ProcessEnv =>
     cliEnv({ QUIVER_HOME: home, OPENAI_API_KEY: options.apiKey, OPENAI_BASE_URL: servers.at(-1)?.baseUrl, QUIVER_MODEL: options.model ?? "scripted-model", ...extra });
   const sessionFiles = (): string[] => {
     const dir = join(home, "sessions");

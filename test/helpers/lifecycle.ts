@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startScriptedServer, type ScriptedServer, type ScriptedServerOptions } from "./scripted-openai-server.js";
 
+/** Anything a test opens that `close()` releases: servers, MCP managers, clients. */
 export interface Closable {
   close(): unknown;
 }
