@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import os from "node:os";
+import { prng } from "../test/helpers/prng.mjs";
 import { median } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,18 +18,6 @@ const dist = join(here, "..", "dist", "registry");
 const FILES = 1000;
 const PACKAGES = 20;
 const RUNS = 7;
-
-/** Deterministic PRNG (mulberry32). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- synthetic tool modules ----
 

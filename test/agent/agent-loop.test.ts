@@ -1,38 +1,21 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolEndEvent, ToolStartEvent } from "../../src/agent/index.js";
 import { registry } from "../../src/registry/index.js";
-import { startScriptedServer, text, toolCall, toolCalls, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { agentOn, eventTypes, expectValidHistory, toolResults, useTempHome, type TempHome } from "./fixture.js";
+import { useTempDir } from "../helpers/lifecycle.js";
+import { text, toolCall, toolCalls } from "../helpers/scripted-openai-server.js";
+import { agentOn, eventTypes, expectValidHistory, toolResults, useAgentSandbox } from "./fixture.js";
 
-let home: TempHome;
-let work: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  home = useTempHome();
-  work = mkdtempSync(join(tmpdir(), "quiver-agent-work-"));
-  writeFileSync(join(work, "notes.txt"), "hello from notes\nsecond line\n");
-});
-
-afterAll(() => {
-  home.restore();
-  rmSync(work, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useAgentSandbox();
+const work = useTempDir("quiver-agent-work-", { "notes.txt": "hello from notes\nsecond line\n" });
 
 describe("a conversation with tools", () => {
   it("reads a file, runs a command, then answers, with the results fed back in order", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
-        toolCall("read_file", { path: join(work, "notes.txt") }),
-        toolCall("terminal", { command: "echo hi-from-terminal", workdir: work }),
+        toolCall("read_file", { path: join(work.path, "notes.txt") }),
+        toolCall("terminal", { command: "echo hi-from-terminal", workdir: work.path }),
         text(["The notes say hello", " and the terminal said hi."]),
       ],
     });
@@ -69,7 +52,7 @@ describe("a conversation with tools", () => {
       "turn_end",
     ]);
     const starts = events.filter((e): e is ToolStartEvent => e.type === "tool_start");
-    expect(starts[0]).toMatchObject({ name: "read_file", emoji: "📖", args: { path: join(work, "notes.txt") } });
+    expect(starts[0]).toMatchObject({ name: "read_file", emoji: "📖", args: { path: join(work.path, "notes.txt") } });
     const ends = events.filter((e): e is ToolEndEvent => e.type === "tool_end");
     expect(ends.map((e) => [e.name, e.ok])).toEqual([
       ["read_file", true],
@@ -83,7 +66,7 @@ describe("a conversation with tools", () => {
   });
 
   it("keeps the conversation across runs and uses a system prompt given in the options", async () => {
-    server = await startScriptedServer({ replies: [text("first"), text("second")] });
+    const server = await startServer({ replies: [text("first"), text("second")] });
     const { agent } = agentOn(server, { systemPrompt: "You are terse." });
     await agent.run("one");
     await agent.run("two");
@@ -151,7 +134,7 @@ describe("parallel and sequential tool calls", () => {
         open();
       }
     }, 5);
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         toolCalls([
           { name: "probe_read", arguments: { tag: "a", wait: 1 }, id: "A" },
@@ -187,7 +170,7 @@ describe("parallel and sequential tool calls", () => {
       if (active >= 8) open();
     }, 5);
     const calls = Array.from({ length: 12 }, (_, n) => ({ name: "probe_read", arguments: { tag: `r${n}`, wait: 1 }, id: `R${n}` }));
-    server = await startScriptedServer({ replies: [toolCalls(calls), text("done")] });
+    const server = await startServer({ replies: [toolCalls(calls), text("done")] });
     const { agent } = agentOn(server, { toolsets: [TS], loadBuiltinTools: false });
     await agent.run("go");
     clearInterval(opener);
@@ -200,7 +183,7 @@ describe("parallel and sequential tool calls", () => {
 
 describe("calls the model gets wrong", () => {
   it("answers an unknown tool with the closest names and the available tools, and carries on", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [toolCall("raed_file", { path: "x" }), text("Sorry, fixed.")],
     });
     const { agent, events } = agentOn(server, { toolsets: ["file"] });
@@ -218,8 +201,8 @@ describe("calls the model gets wrong", () => {
   });
 
   it("does not run a registered tool whose toolset is not enabled", async () => {
-    const marker = join(work, "should-not-exist");
-    server = await startScriptedServer({ replies: [toolCall("terminal", { command: `touch ${marker}` }), text("ok")] });
+    const marker = join(work.path, "should-not-exist");
+    const server = await startServer({ replies: [toolCall("terminal", { command: `touch ${marker}` }), text("ok")] });
     const { agent } = agentOn(server, { toolsets: ["file"] });
     await agent.run("touch it");
 
@@ -229,8 +212,8 @@ describe("calls the model gets wrong", () => {
   });
 
   it("reports malformed arguments to the model, keeps the history valid JSON, and recovers", async () => {
-    const path = join(work, "notes.txt");
-    server = await startScriptedServer({
+    const path = join(work.path, "notes.txt");
+    const server = await startServer({
       replies: [toolCall("read_file", `{"path": "${path}`), toolCall("read_file", { path }), text("It says hello.")],
     });
     const { agent, events } = agentOn(server, { toolsets: ["file"] });
@@ -250,8 +233,8 @@ describe("calls the model gets wrong", () => {
 
 describe("the iteration budget", () => {
   it("stops calling tools after maxIterations and makes one tool-less call for a summary", async () => {
-    const path = join(work, "notes.txt");
-    server = await startScriptedServer({
+    const path = join(work.path, "notes.txt");
+    const server = await startServer({
       replies: [toolCall("read_file", { path }), toolCall("read_file", { path }), text("Summary: I read the notes twice.")],
     });
     const { agent, events } = agentOn(server, { maxIterations: 2 });
@@ -270,8 +253,8 @@ describe("the iteration budget", () => {
   });
 
   it("drops tool calls the summary reply makes anyway, so none is left unanswered", async () => {
-    server = await startScriptedServer({
-      replies: [toolCall("read_file", { path: join(work, "notes.txt") }), toolCalls([{ name: "read_file", arguments: { path: "y" } }], { content: "Partial summary." })],
+    const server = await startServer({
+      replies: [toolCall("read_file", { path: join(work.path, "notes.txt") }), toolCalls([{ name: "read_file", arguments: { path: "y" } }], { content: "Partial summary." })],
     });
     const { agent } = agentOn(server, { maxIterations: 1 });
     const result = await agent.run("go");
@@ -293,7 +276,7 @@ describe("the tools snapshot", () => {
       },
     });
     try {
-      server = await startScriptedServer({ replies: [toolCall("late_loader"), toolCall("late_tool"), text("done")] });
+      const server = await startServer({ replies: [toolCall("late_loader"), toolCall("late_tool"), text("done")] });
       const { agent } = agentOn(server, { toolsets: [TS], loadBuiltinTools: false });
       await agent.run("go");
       const offered = server.chatRequests.map((r) => r.body!.tools!.map((t) => t.function.name));
@@ -326,7 +309,7 @@ describe("multimodal tool results", () => {
   afterAll(() => registry.deregister("snapshot"));
 
   it("becomes a text tool message with the image described", async () => {
-    server = await startScriptedServer({ replies: [toolCall("snapshot"), text("I see red.")] });
+    const server = await startServer({ replies: [toolCall("snapshot"), text("I see red.")] });
     const { agent } = agentOn(server, { toolsets: [TS], loadBuiltinTools: false });
     await agent.run("look");
     const content = toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")!;
@@ -336,7 +319,7 @@ describe("multimodal tool results", () => {
   });
 
   it("attaches the image to a user message after the results when asked to", async () => {
-    server = await startScriptedServer({ replies: [toolCall("snapshot"), text("I see red.")] });
+    const server = await startServer({ replies: [toolCall("snapshot"), text("I see red.")] });
     const { agent } = agentOn(server, { toolsets: [TS], loadBuiltinTools: false, attachImages: true });
     await agent.run("look");
     const messages = server.chatRequests[1]!.body!.messages;

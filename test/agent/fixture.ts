@@ -2,9 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { Agent, type AgentEvent, type AgentOptions } from "../../src/agent/index.js";
-import type { ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import type { ScriptedServer, ScriptedServerOptions } from "../helpers/scripted-openai-server.js";
 
 export const TEST_KEY = "sk-test-agent-0123456789abcdef";
 
@@ -26,6 +27,16 @@ export function useTempHome(prefix = "quiver-agent-"): TempHome {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** For an agent test file: QUIVER_HOME at a temp dir while it runs; returns `startServer` (each server closed after its test). */
+export function useAgentSandbox(homePrefix?: string): (options?: ScriptedServerOptions) => Promise<ScriptedServer> {
+  let home: TempHome | undefined;
+  beforeAll(() => {
+    home = useTempHome(homePrefix);
+  });
+  afterAll(() => home?.restore());
+  return useScriptedServers();
 }
 
 export interface AgentFixture {

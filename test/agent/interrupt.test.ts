@@ -1,36 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
-import { hang, startScriptedServer, text, toolCalls, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { agentOn, expectValidHistory, toolResults, useTempHome, type TempHome } from "./fixture.js";
+import { useTempDir } from "../helpers/lifecycle.js";
+import { hang, text, toolCalls } from "../helpers/scripted-openai-server.js";
+import { agentOn, expectValidHistory, toolResults, useAgentSandbox } from "./fixture.js";
 
-let home: TempHome;
-let work: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  home = useTempHome();
-  work = mkdtempSync(join(tmpdir(), "quiver-interrupt-"));
-});
-afterAll(() => {
-  home.restore();
-  rmSync(work, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useAgentSandbox();
+const work = useTempDir("quiver-interrupt-");
 
 describe("interrupting a run", () => {
   it("mid-tool: kills the running command, cancels the calls not started, and the next request's history is valid", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         toolCalls([
-          { name: "terminal", arguments: { command: "sleep 30", workdir: work }, id: "slow" },
-          { name: "terminal", arguments: { command: "echo never", workdir: work }, id: "later" },
-          { name: "read_file", arguments: { path: join(work, "x") }, id: "read" },
+          { name: "terminal", arguments: { command: "sleep 30", workdir: work.path }, id: "slow" },
+          { name: "terminal", arguments: { command: "echo never", workdir: work.path }, id: "later" },
+          { name: "read_file", arguments: { path: join(work.path, "x") }, id: "read" },
         ]),
         text("Fine, stopping."),
       ],
@@ -65,7 +50,7 @@ describe("interrupting a run", () => {
   });
 
   it("mid-stream: aborts the request, keeps the text shown so far, and carries on", async () => {
-    server = await startScriptedServer({ replies: [hang({ afterText: "Let me think" }), text("Done.")] });
+    const server = await startServer({ replies: [hang({ afterText: "Let me think" }), text("Done.")] });
     const controller = new AbortController();
     const { agent, events } = agentOn(server, {
       loadBuiltinTools: false,
@@ -100,7 +85,7 @@ describe("interrupting a run", () => {
       },
     });
     try {
-      server = await startScriptedServer({
+      const server = await startServer({
         replies: [toolCalls(Array.from({ length: 10 }, (_, n) => ({ name: "stuck_read", id: `S${n}` }))), text("ok")],
       });
       const controller = new AbortController();
@@ -125,7 +110,7 @@ describe("interrupting a run", () => {
   });
 
   it("before the first model call: returns at once without a request", async () => {
-    server = await startScriptedServer({ replies: [] });
+    const server = await startServer({ replies: [] });
     const controller = new AbortController();
     controller.abort();
     const { agent } = agentOn(server, { loadBuiltinTools: false, toolsets: [] });

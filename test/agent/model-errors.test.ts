@@ -1,23 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ModelError } from "../../src/llm/index.js";
-import { drop, httpError, malformed, startScriptedServer, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { TEST_KEY, agentOn, useTempHome, type TempHome } from "./fixture.js";
+import { drop, httpError, malformed, text } from "../helpers/scripted-openai-server.js";
+import { TEST_KEY, agentOn, useAgentSandbox } from "./fixture.js";
 
-let home: TempHome;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  home = useTempHome();
-});
-afterAll(() => home.restore());
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useAgentSandbox();
 
 describe("model failures the agent recovers from", () => {
   it("waits as long as a 429's Retry-After says, then answers", async () => {
-    server = await startScriptedServer({ replies: [httpError(429, { retryAfter: 2, message: "slow down" }), text("made it")] });
+    const server = await startServer({ replies: [httpError(429, { retryAfter: 2, message: "slow down" }), text("made it")] });
     const { agent, events, sleeps } = agentOn(server, { loadBuiltinTools: false, toolsets: [] });
     const result = await agent.run("hi");
 
@@ -33,7 +23,7 @@ describe("model failures the agent recovers from", () => {
     ["a connection closed before any response", drop({ beforeHeaders: true })],
     ["a malformed SSE chunk", malformed()],
   ])("retries after %s", async (_what, failure) => {
-    server = await startScriptedServer({ replies: [failure, text("recovered")] });
+    const server = await startServer({ replies: [failure, text("recovered")] });
     const { agent, events } = agentOn(server, { loadBuiltinTools: false, toolsets: [] });
     const result = await agent.run("hi");
 
@@ -48,7 +38,7 @@ describe("model failures the agent recovers from", () => {
 
 describe("model failures the agent reports", () => {
   it("fails at once on a 401 with a message naming the key's source, never the key", async () => {
-    server = await startScriptedServer({ replies: [httpError(401, { message: "Incorrect API key provided" })] });
+    const server = await startServer({ replies: [httpError(401, { message: "Incorrect API key provided" })] });
     const { agent, events } = agentOn(server, { loadBuiltinTools: false, toolsets: [] });
     const failure = await agent.run("hi").catch((err: unknown) => err);
 
@@ -65,13 +55,13 @@ describe("model failures the agent reports", () => {
   });
 
   it("gives up after 3 tries of a persistent 500 and says so", async () => {
-    server = await startScriptedServer({ replies: [httpError(500), httpError(502), httpError(503)] });
+    const server = await startServer({ replies: [httpError(500), httpError(502), httpError(503)] });
     const { agent } = agentOn(server, { loadBuiltinTools: false, toolsets: [] });
     await expect(agent.run("hi")).rejects.toThrow(/server error \(503\).*gave up after 3 attempts/i);
   });
 
   it("keeps the text already shown when the connection drops mid-reply, and the next run works", async () => {
-    server = await startScriptedServer({ replies: [drop({ afterText: "The answer is" }), text("Again: 42.")] });
+    const server = await startServer({ replies: [drop({ afterText: "The answer is" }), text("Again: 42.")] });
     const { agent } = agentOn(server, { loadBuiltinTools: false, toolsets: [] });
     await expect(agent.run("question")).rejects.toThrow(/dropped mid-reply.*cut short/);
 

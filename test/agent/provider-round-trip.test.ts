@@ -9,20 +9,12 @@ import { Agent, Session, type AgentEvent } from "../../src/agent/index.js";
 import { createChatClient, providerNames, resolveModelSettings, type ChatMessage } from "../../src/llm/index.js";
 import { registry } from "../../src/registry/index.js";
 import { replay } from "../helpers/provider-fixtures.js";
-import {
-  startScriptedServer,
-  text,
-  type RecordedMessage,
-  type RecordedRequest,
-  type ScriptedReply,
-  type ScriptedServer,
-} from "../helpers/scripted-openai-server.js";
-import { useTempHome, type TempHome } from "./fixture.js";
+import { text, type RecordedMessage, type RecordedRequest, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { useAgentSandbox } from "./fixture.js";
 
-let home: TempHome;
+const startServer = useAgentSandbox("quiver-providers-");
 const weatherCalls: unknown[] = [];
 beforeAll(() => {
-  home = useTempHome("quiver-providers-");
   registry.register({
     name: "weather",
     toolset: "test-weather",
@@ -35,13 +27,11 @@ beforeAll(() => {
 });
 afterAll(() => {
   registry.deregister("weather");
-  home.restore();
 });
 
+/** The server started last, for the assertions that read it. */
 let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+afterEach(() => {
   weatherCalls.length = 0;
 });
 
@@ -64,7 +54,7 @@ const TOOL_CALL_FIXTURE: Record<string, string> = {
 };
 
 function agentFor(provider: string, replies: ScriptedReply[], events: AgentEvent[] = [], session?: Session): Promise<Agent> {
-  return startScriptedServer({ replies }).then((started) => {
+  return startServer({ replies }).then((started) => {
     server = started;
     const settings = resolveModelSettings({ flags: { provider, baseUrl: started.baseUrl, model: "m" }, env: {} });
     if (settings.problem) throw new Error(settings.problem.message);
@@ -178,7 +168,7 @@ describe("reasoning and provider extras go back where the provider needs them", 
 
   it("a server refusing reasoning sent back (Groq's 400) gets the request again without it: 2 requests", async () => {
     const logs: string[] = [];
-    server = await startScriptedServer({
+    server = await startServer({
       replies: [replay("deepseek/tool-call.sse"), replay("groq/400-reasoning-unsupported.json", 400), text("Sunny.")],
     });
     const settings = resolveModelSettings({ flags: { baseUrl: server.baseUrl, model: "m" }, env: {} });

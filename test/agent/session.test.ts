@@ -1,24 +1,14 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Session, SessionNotFoundError, listSessions, repairHistory, sessionsDir } from "../../src/agent/index.js";
 import type { ChatMessage } from "../../src/llm/index.js";
 import { addLogSink, type LogRecord } from "../../src/registry/index.js";
-import { startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { agentOn, expectValidHistory, useTempHome, type TempHome } from "./fixture.js";
+import { text, toolCall } from "../helpers/scripted-openai-server.js";
+import { agentOn, expectValidHistory, useAgentSandbox } from "./fixture.js";
 
-let home: TempHome;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  home = useTempHome("quiver-session-");
-});
-afterAll(() => home.restore());
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useAgentSandbox("quiver-session-");
 
 function readLines(path: string): ChatMessage[] {
   return readFileSync(path, "utf8")
@@ -50,7 +40,7 @@ const cutMidTurn = [
 
 describe("session transcripts", () => {
   it("holds every message of a run, one JSON line each, written once per round before the next request", async () => {
-    server = await startScriptedServer({ replies: [toolCall("read_file", { path: "/nonexistent/q" }), text("It does not exist.")] });
+    const server = await startServer({ replies: [toolCall("read_file", { path: "/nonexistent/q" }), text("It does not exist.")] });
     const session = Session.create();
     const seen: number[] = [];
     const { agent } = agentOn(server, {
@@ -90,7 +80,7 @@ describe("session transcripts", () => {
     expect(JSON.parse(session.messages.at(-1)!.content as string)).toMatchObject({ error_type: "cancelled" });
     expect(readLines(path)).toEqual(session.messages);
 
-    server = await startScriptedServer({ replies: [text("Picking up where we left off.")] });
+    const server = await startServer({ replies: [text("Picking up where we left off.")] });
     const { agent } = agentOn(server, { session, loadBuiltinTools: false, toolsets: [] });
     await agent.run("continue");
     const sent = server.chatRequests[0]!.body!.messages;
@@ -198,7 +188,7 @@ describe("damaged transcripts", () => {
     }
     expect(again.filter((r) => r.level === "warn")).toHaveLength(0);
 
-    server = await startScriptedServer({ replies: [text("continuing")] });
+    const server = await startServer({ replies: [text("continuing")] });
     const { agent } = agentOn(server, { session, loadBuiltinTools: false, toolsets: [] });
     await agent.run("continue");
     expectValidHistory(server.chatRequests[0]!.body!.messages);

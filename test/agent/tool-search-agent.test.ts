@@ -1,29 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
 import { toolsTokens } from "../../src/tool-tokens.js";
 import { registerGeneratedTools, type GeneratedTool } from "../helpers/generated-tools.js";
-import { startScriptedServer, text, toolCall, type RecordedRequest, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { agentOn, expectValidHistory, toolResults, useTempHome, type TempHome } from "./fixture.js";
+import { text, toolCall, type RecordedRequest } from "../helpers/scripted-openai-server.js";
+import { agentOn, expectValidHistory, toolResults, useAgentSandbox } from "./fixture.js";
 
 const TS = "generated-500";
-let home: TempHome;
-let server: ScriptedServer | undefined;
+const startServer = useAgentSandbox();
 let generated: GeneratedTool[] = [];
 const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
 
 beforeAll(() => {
-  home = useTempHome();
   generated = registerGeneratedTools(TS, 500, calls);
 });
 
 afterAll(() => {
   for (const tool of generated) registry.deregister(tool.name);
-  home.restore();
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
 });
 
 /** The first tool named in the latest tool_search result of the request. */
@@ -35,7 +27,7 @@ function firstFound(request: RecordedRequest): string {
 
 describe("an agent with 500 tools and tools.search: auto", () => {
   it("sends the core tools, finds a tool with tool_search, calls it, and keeps the tools array append-only", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         toolCall("tool_search", { query: "archive an old telescope" }),
         (request) => toolCall(firstFound(request), { telescope_id: "T-9", reason: "decommissioned" }),
@@ -64,7 +56,7 @@ describe("an agent with 500 tools and tools.search: auto", () => {
 
   it("runs a tool the model calls by name without searching, validates it, and loads it for the next request", async () => {
     calls.length = 0;
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [toolCall("merge_glacier", { reason: "no id" }), toolCall("merge_glacier", { glacier_id: "G-1" }), text("done")],
     });
     const { agent } = agentOn(server, { toolSearch: { mode: "auto" } });
@@ -79,7 +71,7 @@ describe("an agent with 500 tools and tools.search: auto", () => {
   });
 
   it("with tools.search: off sends every tool", async () => {
-    server = await startScriptedServer({ replies: [text("hi")] });
+    const server = await startServer({ replies: [text("hi")] });
     const { agent } = agentOn(server, { toolSearch: { mode: "off" } });
     await agent.run("hi");
     const names = server.chatRequests[0]!.body!.tools!.map((t) => t.function.name);

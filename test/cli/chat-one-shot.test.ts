@@ -1,60 +1,21 @@
 /** `quiver chat -p` as a real child process against the scripted OpenAI-compatible server. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { assertBuilt, cliEnv, runCli, startCli, waitFor } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { cliEnv, runCli, useCliSandbox, waitFor } from "../helpers/cli.js";
 import { expectValidHistory, toolResults } from "../agent/fixture.js";
-import { httpError, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { useTempDir } from "../helpers/lifecycle.js";
+import { httpError, text, toolCall } from "../helpers/scripted-openai-server.js";
 
 const KEY = "sk-cli-test-0123456789abcdef";
-let home: string;
-let work: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  assertBuilt();
-  work = mkdtempSync(join(tmpdir(), "quiver-chat-work-"));
-  writeFileSync(join(work, "notes.txt"), "hello from notes\n");
-});
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), "quiver-chat-home-"));
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  rmSync(home, { recursive: true, force: true });
-});
-
-function env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return cliEnv({
-    QUIVER_HOME: home,
-    OPENAI_API_KEY: KEY,
-    OPENAI_BASE_URL: server?.baseUrl,
-    QUIVER_MODEL: "scripted-model",
-    ...extra,
-  });
-}
-
-function sessionFiles(): string[] {
-  const dir = join(home, "sessions");
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : [];
-}
-
-/** The complete lines of a transcript (the CLI may be writing the next one right now). */
-function transcript(file: string): Array<{ role: string; content?: unknown; tool_call_id?: string }> {
-  return readFileSync(join(home, "sessions", file), "utf8")
-    .split("\n")
-    .slice(0, -1)
-    .map((line) => JSON.parse(line) as { role: string });
-}
+const cli = useCliSandbox({ homePrefix: "quiver-chat-home-", apiKey: KEY });
+const work = useTempDir("quiver-chat-work-", { "notes.txt": "hello from notes\n" });
 
 describe("quiver chat -p", () => {
   it("follows tools.search and tools.alwaysLoad of config.yaml", async () => {
-    server = await startScriptedServer({ replies: [toolCall("tool_search", { query: "write a file" }), text("found it")] });
-    writeFileSync(join(home, "config.yaml"), "tools:\n  search: on\n  alwaysLoad: [read_file]\n");
-    const r = await runCli(["chat", "-p", "find a tool that writes files"], env());
+    const server = await cli.startServer({ replies: [toolCall("tool_search", { query: "write a file" }), text("found it")] });
+    writeFileSync(join(cli.home, "config.yaml"), "tools:\n  search: on\n  alwaysLoad: [read_file]\n");
+    const r = await cli.run(["chat", "-p", "find a tool that writes files"]);
     expect(r.code).toBe(0);
     const [first, second] = server.chatRequests.map((req) => req.body!.tools!.map((t) => t.function.name));
     expect(first).toEqual(["read_file", "tool_search"]);
@@ -64,14 +25,14 @@ describe("quiver chat -p", () => {
   });
 
   it("prints only the final answer on stdout, tool progress on stderr, and saves the session", async () => {
-    server = await startScriptedServer({
+    const server = await cli.startServer({
       replies: [
-        toolCall("read_file", { path: join(work, "notes.txt") }),
-        toolCall("terminal", { command: "echo hi-from-terminal", workdir: work }),
+        toolCall("read_file", { path: join(work.path, "notes.txt") }),
+        toolCall("terminal", { command: "echo hi-from-terminal", workdir: work.path }),
         text("The notes say **hello**."),
       ],
     });
-    const result = await runCli(["chat", "-p", "What do the notes say?"], env());
+    const result = await cli.run(["chat", "-p", "What do the notes say?"]);
 
     expect(result.stderr).not.toContain("Error");
     expect(result.code).toBe(0);
@@ -80,14 +41,14 @@ describe("quiver chat -p", () => {
     expect(result.stderr).toMatch(/💻 terminal echo hi-from-terminal · [\d.]+ m?s ✓/);
     expect(toolResults(server.chatRequests[2]!.body!.messages).get("call_2_0")).toContain("hi-from-terminal");
 
-    const [file] = sessionFiles();
+    const [file] = cli.sessionFiles();
     expect(result.stderr).toContain(`quiver chat --resume ${file!.replace(/\.jsonl$/, "")}`);
-    expect(transcript(file!).map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "assistant"]);
+    expect(cli.transcript(file!).map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "assistant"]);
   });
 
   it("--json prints the event stream as JSON lines", async () => {
-    server = await startScriptedServer({ replies: [toolCall("read_file", { path: join(work, "notes.txt") }), text("Done.")] });
-    const result = await runCli(["chat", "-p", "read it", "--json"], env());
+    await cli.startServer({ replies: [toolCall("read_file", { path: join(work.path, "notes.txt") }), text("Done.")] });
+    const result = await cli.run(["chat", "-p", "read it", "--json"]);
 
     expect(result.code).toBe(0);
     const events = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
@@ -101,27 +62,27 @@ describe("quiver chat -p", () => {
       "assistant_message",
       "turn_end",
     ]);
-    expect(events.find((e) => e.type === "tool_start")).toMatchObject({ name: "read_file", emoji: "📖", args: { path: join(work, "notes.txt") } });
+    expect(events.find((e) => e.type === "tool_start")).toMatchObject({ name: "read_file", emoji: "📖", args: { path: join(work.path, "notes.txt") } });
     expect(events.find((e) => e.type === "tool_end")).toMatchObject({ name: "read_file", ok: true });
     expect(events.at(-1)).toMatchObject({ type: "turn_end", status: "completed", content: "Done." });
   });
 
   it("exits at once with code 2 and the three ways to configure a model when none is set", async () => {
-    server = await startScriptedServer();
-    const result = await runCli(["chat", "-p", "hi"], env({ QUIVER_MODEL: undefined }));
+    const server = await cli.startServer();
+    const result = await cli.run(["chat", "-p", "hi"], { env: { QUIVER_MODEL: undefined } });
 
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("No model configured");
     expect(result.stderr).toContain("OPENAI_API_KEY");
     expect(result.stderr).toContain("http://localhost:11434/v1");
-    expect(result.stderr).toContain(join(home, "config.yaml"));
+    expect(result.stderr).toContain(join(cli.home, "config.yaml"));
     expect(server.requests).toHaveLength(0);
   });
 
   it("explains a rejected key (401) without printing it, and exits 1", async () => {
-    server = await startScriptedServer({ replies: [httpError(401, { message: "Incorrect API key provided" })] });
-    const result = await runCli(["chat", "-p", "hi"], env());
+    const server = await cli.startServer({ replies: [httpError(401, { message: "Incorrect API key provided" })] });
+    const result = await cli.run(["chat", "-p", "hi"]);
 
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/API key from env OPENAI_API_KEY was rejected .*\(401\)/);
@@ -130,8 +91,8 @@ describe("quiver chat -p", () => {
   });
 
   it("waits out a 429 with Retry-After, says so on stderr, and answers", async () => {
-    server = await startScriptedServer({ replies: [httpError(429, { retryAfter: 1 }), text("patience pays")] });
-    const result = await runCli(["chat", "-p", "hi"], env());
+    await cli.startServer({ replies: [httpError(429, { retryAfter: 1 }), text("patience pays")] });
+    const result = await cli.run(["chat", "-p", "hi"]);
 
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("patience pays\n");
@@ -139,27 +100,27 @@ describe("quiver chat -p", () => {
   });
 
   it("reports a model that keeps failing and exits 1", async () => {
-    server = await startScriptedServer({ replies: [httpError(500), httpError(500), httpError(500)] });
-    const result = await runCli(["chat", "-p", "hi"], env());
+    const server = await cli.startServer({ replies: [httpError(500), httpError(500), httpError(500)] });
+    const result = await cli.run(["chat", "-p", "hi"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/quiver: .*server error \(500\).*gave up after 3 attempts/i);
   });
 
   it("refuses an unknown toolset with a suggestion (exit 2)", async () => {
-    server = await startScriptedServer();
-    const result = await runCli(["chat", "-p", "hi", "--toolsets", "fiel"], env());
+    const server = await cli.startServer();
+    const result = await cli.run(["chat", "-p", "hi", "--toolsets", "fiel"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown toolset "fiel" (did you mean file');
     expect(server.requests).toHaveLength(0);
   });
 
   it("takes model, endpoint, system prompt, toolsets and budget from config.yaml; flags override them", async () => {
-    server = await startScriptedServer({ replies: [toolCall("read_file", { path: join(work, "notes.txt") }), text("Budget summary.")] });
+    const server = await cli.startServer({ replies: [toolCall("read_file", { path: join(work.path, "notes.txt") }), text("Budget summary.")] });
     writeFileSync(
-      join(home, "config.yaml"),
+      join(cli.home, "config.yaml"),
       `model:\n  name: config-model\n  baseUrl: ${server.baseUrl}\nagent:\n  systemPrompt: Config prompt.\n  maxIterations: 1\n  toolsets: [file]\n`,
     );
-    const fromConfig = await runCli(["chat", "-p", "go"], cliEnv({ QUIVER_HOME: home }));
+    const fromConfig = await runCli(["chat", "-p", "go"], cliEnv({ QUIVER_HOME: cli.home }));
 
     expect(fromConfig.code).toBe(0);
     expect(fromConfig.stdout).toBe("Budget summary.\n");
@@ -171,7 +132,7 @@ describe("quiver chat -p", () => {
     expect(summary).not.toHaveProperty("tools");
 
     server.push(text("flagged"));
-    const flagged = await runCli(["chat", "-p", "go", "--model", "flag-model", "--system", "Flag prompt.", "--toolsets", "terminal"], cliEnv({ QUIVER_HOME: home }));
+    const flagged = await runCli(["chat", "-p", "go", "--model", "flag-model", "--system", "Flag prompt.", "--toolsets", "terminal"], cliEnv({ QUIVER_HOME: cli.home }));
     expect(flagged.code).toBe(0);
     const body = server.chatRequests[2]!.body!;
     expect(body.model).toBe("flag-model");
@@ -180,26 +141,26 @@ describe("quiver chat -p", () => {
   });
 
   it("uses a default system prompt naming the tools, the working directory and the date", async () => {
-    server = await startScriptedServer({ replies: [text("hi")] });
-    await runCli(["chat", "-p", "hi", "--toolsets", "file"], env(), { cwd: work });
+    const server = await cli.startServer({ replies: [text("hi")] });
+    await cli.run(["chat", "-p", "hi", "--toolsets", "file"], { cwd: work.path });
     const system = String(server.chatRequests[0]!.body!.messages[0]!.content);
-    expect(system).toContain(`Working directory: ${work}`);
+    expect(system).toContain(`Working directory: ${work.path}`);
     expect(system).toContain(new Date().toISOString().slice(0, 4));
     expect(system).toContain("read_file");
     expect(system).not.toContain("terminal");
   });
 
   it("denies a dangerous command without a TTY, and runs it with --yes", async () => {
-    const target = join(work, "doomed");
+    const target = join(work.path, "doomed");
     mkdirSync(join(target, "inner"), { recursive: true });
-    server = await startScriptedServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("ok")] });
-    const denied = await runCli(["chat", "-p", "delete it"], env());
+    const server = await cli.startServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("ok")] });
+    const denied = await cli.run(["chat", "-p", "delete it"]);
     expect(denied.code).toBe(0);
     expect(existsSync(target)).toBe(true);
     expect(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")).toMatch(/denied|not approved|approval/i);
 
     server.push(toolCall("terminal", { command: `rm -r ${target}` }), text("gone"));
-    const approved = await runCli(["chat", "-p", "delete it", "--yes"], env());
+    const approved = await cli.run(["chat", "-p", "delete it", "--yes"]);
     expect(approved.code).toBe(0);
     expect(existsSync(target)).toBe(false);
   });
@@ -207,20 +168,20 @@ describe("quiver chat -p", () => {
 
 describe("sessions across processes", () => {
   it("a chat killed with SIGKILL mid-turn resumes with a valid history", async () => {
-    server = await startScriptedServer({ replies: [toolCall("terminal", { command: "sleep 5", workdir: work }, "call_slow")] });
-    const running = startCli(["chat", "-p", "run the slow command"], env());
+    const server = await cli.startServer({ replies: [toolCall("terminal", { command: "sleep 5", workdir: work.path }, "call_slow")] });
+    const running = cli.start(["chat", "-p", "run the slow command"]);
     // The assistant message with the tool call is on disk before the tool starts.
     await waitFor(
-      () => sessionFiles().length === 1 && transcript(sessionFiles()[0]!).length === 2,
+      () => cli.sessionFiles().length === 1 && cli.transcript(cli.sessionFiles()[0]!).length === 2,
       () => `the transcript to hold 2 messages; stderr: ${running.stderr()}`,
     );
     running.child.kill("SIGKILL");
     const killed = await running.done;
     expect(killed.signal).toBe("SIGKILL");
 
-    const id = sessionFiles()[0]!.replace(/\.jsonl$/, "");
+    const id = cli.sessionFiles()[0]!.replace(/\.jsonl$/, "");
     server.push(text("Picking up: the command was cut off."));
-    const resumed = await runCli(["chat", "--resume", id, "-p", "where were we?"], env());
+    const resumed = await cli.run(["chat", "--resume", id, "-p", "where were we?"]);
 
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toBe("Picking up: the command was cut off.\n");
@@ -229,14 +190,14 @@ describe("sessions across processes", () => {
     expect(sent.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "user"]);
     expect(sent[3]).toMatchObject({ role: "tool", tool_call_id: "call_slow" });
     expect(JSON.parse(String(sent[3]!.content))).toMatchObject({ error_type: "cancelled" });
-    expect(sessionFiles()).toHaveLength(1);
-    expect(transcript(`${id}.jsonl`).map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant"]);
+    expect(cli.sessionFiles()).toHaveLength(1);
+    expect(cli.transcript(`${id}.jsonl`).map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant"]);
   });
 
   it("--continue picks the latest session (prompt from stdin with -p -); an unknown --resume id exits 2", async () => {
-    server = await startScriptedServer({ replies: [text("first answer"), text("second answer")] });
-    expect((await runCli(["chat", "-p", "first question"], env())).code).toBe(0);
-    const next = await runCli(["chat", "--continue", "-p", "-"], env(), { input: "follow-up" });
+    const server = await cli.startServer({ replies: [text("first answer"), text("second answer")] });
+    expect((await cli.run(["chat", "-p", "first question"])).code).toBe(0);
+    const next = await cli.run(["chat", "--continue", "-p", "-"], { input: "follow-up" });
 
     expect(next.code).toBe(0);
     expect(server.chatRequests[1]!.body!.messages.slice(1)).toEqual([
@@ -244,16 +205,16 @@ describe("sessions across processes", () => {
       { role: "assistant", content: "first answer" },
       { role: "user", content: "follow-up" },
     ]);
-    const unknown = await runCli(["chat", "--resume", "19990101-000000-zzzz", "-p", "x"], env());
+    const unknown = await cli.run(["chat", "--resume", "19990101-000000-zzzz", "-p", "x"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No session "19990101-000000-zzzz"');
   });
 
   it("SIGINT interrupts a one-shot run mid-tool: exit 130, transcript valid", async () => {
-    server = await startScriptedServer({ replies: [toolCall("terminal", { command: "sleep 20", workdir: work })] });
-    const running = startCli(["chat", "-p", "slow"], env());
+    await cli.startServer({ replies: [toolCall("terminal", { command: "sleep 20", workdir: work.path })] });
+    const running = cli.start(["chat", "-p", "slow"]);
     await waitFor(
-      () => sessionFiles().length === 1 && transcript(sessionFiles()[0]!).length === 2,
+      () => cli.sessionFiles().length === 1 && cli.transcript(cli.sessionFiles()[0]!).length === 2,
       () => `the tool call to be saved; stderr: ${running.stderr()}`,
     );
     // Give the terminal tool a moment to spawn its command, so the interrupt lands mid-tool.
@@ -263,7 +224,7 @@ describe("sessions across processes", () => {
 
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("interrupted");
-    const messages = transcript(sessionFiles()[0]!);
+    const messages = cli.transcript(cli.sessionFiles()[0]!);
     expectValidHistory(messages as Parameters<typeof expectValidHistory>[0]);
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
   });

@@ -1,18 +1,11 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { CLI, assertBuilt, cliEnv, tempHome, waitFor } from "../helpers/cli.js";
-import { startScriptedServer, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { CLI, useCliSandbox, waitFor } from "../helpers/cli.js";
+import { text } from "../helpers/scripted-openai-server.js";
 
-let server: ScriptedServer | undefined;
-let cleanup: (() => void) | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  cleanup?.();
-});
+const cli = useCliSandbox({ homePrefix: "quiver-cli-", apiKey: "sk-watch-test-0123456789" });
 
 function toolSource(description: string): string {
   return `import { registry, z } from "quiver";
@@ -25,16 +18,12 @@ const describedAs = (request: { body?: { tools?: Array<{ function: { name: strin
 
 /** A REPL on a temp home whose tools/dice.ts is the first version, talking to a scripted server. */
 async function startChat(extraArgs: string[]) {
-  assertBuilt();
-  const temp = tempHome();
-  cleanup = temp.cleanup;
-  mkdirSync(join(temp.home, "tools"));
-  const file = join(temp.home, "tools", "dice.ts");
+  mkdirSync(join(cli.home, "tools"));
+  const file = join(cli.home, "tools", "dice.ts");
   writeFileSync(file, toolSource("Roll dice, first version."));
-  server = await startScriptedServer({ replies: [text("one"), text("two")] });
-  const env = cliEnv({ QUIVER_HOME: temp.home, OPENAI_API_KEY: "sk-watch-test-0123456789", OPENAI_BASE_URL: server.baseUrl, QUIVER_MODEL: "scripted-model" });
-  const child = spawn(process.execPath, [CLI, "chat", "--no-mcp", ...extraArgs], { env, stdio: ["pipe", "pipe", "pipe"] });
-  const chat = { child, file, out: "", exited: new Promise<number | null>((resolve) => child.once("close", resolve)) };
+  const server = await cli.startServer({ replies: [text("one"), text("two")] });
+  const child = spawn(process.execPath, [CLI, "chat", "--no-mcp", ...extraArgs], { env: cli.env(), stdio: ["pipe", "pipe", "pipe"] });
+  const chat = { child, file, server, out: "", exited: new Promise<number | null>((resolve) => child.once("close", resolve)) };
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (chat.out += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (chat.out += chunk));
   return chat;
@@ -53,8 +42,8 @@ describe("quiver chat hot reload", () => {
     } finally {
       if (chat.child.exitCode === null) chat.child.kill("SIGKILL");
     }
-    expect(describedAs(server!.chatRequests[0])).toBe("Roll dice, first version.");
-    expect(describedAs(server!.chatRequests[1])).toBe("Roll dice, edited.");
+    expect(describedAs(chat.server.chatRequests[0])).toBe("Roll dice, first version.");
+    expect(describedAs(chat.server.chatRequests[1])).toBe("Roll dice, edited.");
   }, 30_000);
 
   it("--no-watch keeps the tools as they were at start-up", async () => {
@@ -66,6 +55,6 @@ describe("quiver chat hot reload", () => {
     chat.child.stdin.end("second\n");
     expect(await chat.exited).toBe(0);
     expect(chat.out).not.toContain("↻");
-    expect(describedAs(server!.chatRequests[1])).toBe("Roll dice, first version.");
+    expect(describedAs(chat.server.chatRequests[1])).toBe("Roll dice, first version.");
   }, 30_000);
 });

@@ -1,41 +1,15 @@
-import { createServer } from "node:net";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { assertBuilt, cliEnv, runCli } from "../helpers/cli.js";
-import { startScriptedServer, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { useCliSandbox } from "../helpers/cli.js";
+import { closedPort } from "../helpers/lifecycle.js";
 
-let home: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => assertBuilt());
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), "quiver-doctor-"));
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  rmSync(home, { recursive: true, force: true });
-});
-
-function env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return cliEnv({ QUIVER_HOME: home, OPENAI_API_KEY: "sk-doctor-0123456789", OPENAI_BASE_URL: server?.baseUrl, QUIVER_MODEL: "scripted-model", ...extra });
-}
-
-/** A port nothing listens on: bind one, then let it go. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+const cli = useCliSandbox({ homePrefix: "quiver-doctor-", apiKey: "sk-doctor-0123456789" });
 
 describe("quiver doctor", () => {
   it("passes when the endpoint answers and serves the model, and lists the toolsets", async () => {
-    server = await startScriptedServer({ models: ["other-model", "scripted-model"] });
-    const result = await runCli(["doctor"], env());
+    await cli.startServer({ models: ["other-model", "scripted-model"] });
+    const result = await cli.run(["doctor"]);
 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✓ config .*none \(using flags and env only\)/);
@@ -49,8 +23,8 @@ describe("quiver doctor", () => {
   });
 
   it("fails on a model the endpoint does not serve, and names the ones it does", async () => {
-    server = await startScriptedServer({ models: ["llama3.1:8b", "qwen2.5:7b"] });
-    const result = await runCli(["doctor", "--model", "llama3.1"], env());
+    await cli.startServer({ models: ["llama3.1:8b", "qwen2.5:7b"] });
+    const result = await cli.run(["doctor", "--model", "llama3.1"]);
 
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✗ model exists .*"llama3.1" \(from the --model flag\) is not among the models/);
@@ -60,7 +34,7 @@ describe("quiver doctor", () => {
 
   it("fails on an endpoint nothing answers at, saying how to fix it", async () => {
     const port = await closedPort();
-    const result = await runCli(["doctor"], env({ OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }));
+    const result = await cli.run(["doctor"], { env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
 
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✗ endpoint .*Could not connect to http:\/\/127\.0\.0\.1:\d+\/v1/);
@@ -68,15 +42,15 @@ describe("quiver doctor", () => {
   });
 
   it("warns, without failing, when the endpoint does not list models", async () => {
-    server = await startScriptedServer({ models: null });
-    const result = await runCli(["doctor"], env());
+    await cli.startServer({ models: null });
+    const result = await cli.run(["doctor"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/! endpoint .*does not list models/);
     expect(result.stdout).toMatch(/All good \(1 warning\)/);
   });
 
   it("fails with the ways to configure a model when none is set", async () => {
-    const result = await runCli(["doctor"], env({ QUIVER_MODEL: undefined }));
+    const result = await cli.run(["doctor"], { env: { QUIVER_MODEL: undefined } });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✗ model .*No model configured/);
     expect(result.stdout).toContain("export QUIVER_MODEL=gpt-4o-mini");
@@ -84,9 +58,9 @@ describe("quiver doctor", () => {
   });
 
   it("reports an invalid config file with the key at fault", async () => {
-    server = await startScriptedServer();
-    writeFileSync(join(home, "config.yaml"), "model:\n  nmae: gpt-4o-mini\n");
-    const result = await runCli(["doctor", "--json"], env());
+    await cli.startServer();
+    writeFileSync(join(cli.home, "config.yaml"), "model:\n  nmae: gpt-4o-mini\n");
+    const result = await cli.run(["doctor", "--json"]);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: Array<{ check: string; status: string; detail: string; fix?: string }> };
     expect(report.ok).toBe(false);
@@ -95,11 +69,11 @@ describe("quiver doctor", () => {
   });
 
   it("warns when the tool definitions take more than 10% of the context window", async () => {
-    server = await startScriptedServer({ models: ["scripted-model"] });
-    const fits = await runCli(["doctor", "--no-mcp"], env());
+    await cli.startServer({ models: ["scripted-model"] });
+    const fits = await cli.run(["doctor", "--no-mcp"]);
     expect(fits.stdout).toMatch(/✓ tool tokens .*\d+ tool definitions take [\d,]+ tokens per request \(within the 5,000-token budget/);
-    writeFileSync(join(home, "config.yaml"), "model:\n  contextWindow: 4096\ntools:\n  search: off\n");
-    const tight = await runCli(["doctor", "--no-mcp"], env());
+    writeFileSync(join(cli.home, "config.yaml"), "model:\n  contextWindow: 4096\ntools:\n  search: off\n");
+    const tight = await cli.run(["doctor", "--no-mcp"]);
     expect(tight.code).toBe(0);
     expect(tight.stdout).toMatch(/! tool tokens .*more than 10% of the 4,096-token context window/);
     expect(tight.stdout).toMatch(/fix: Set tools\.search: auto/);

@@ -4,19 +4,18 @@
  * "\x03", Ctrl-D "\x04"), reading what the terminal shows.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import stripAnsi from "strip-ansi";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLI, assertBuilt, cliEnv, runCli, waitFor } from "../helpers/cli.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI, useCliSandbox, waitFor, type TranscriptLine } from "../helpers/cli.js";
 import { expectValidHistory, toolResults } from "../agent/fixture.js";
-import { hang, sse, startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { hang, sse, text, toolCall } from "../helpers/scripted-openai-server.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
-let home: string;
-let server: ScriptedServer | undefined;
+const cli = useCliSandbox({ homePrefix: "quiver-repl-home-", apiKey: "sk-repl-test-0123456789" });
 let terminal: Pty | undefined;
 
 interface Pty {
@@ -46,38 +45,21 @@ function openPty(args: string[], env: NodeJS.ProcessEnv): Pty {
   };
 }
 
-beforeAll(() => {
-  if (hasScript) assertBuilt();
-});
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), "quiver-repl-home-"));
-});
-afterEach(async () => {
+// Registered after the sandbox's hooks, so the terminal is killed before its server closes and its home goes.
+afterEach(() => {
   if (terminal !== undefined && terminal.child.exitCode === null) terminal.child.kill("SIGKILL");
   terminal = undefined;
-  await server?.close();
-  server = undefined;
-  rmSync(home, { recursive: true, force: true });
 });
 
-function env(): NodeJS.ProcessEnv {
-  return cliEnv({ QUIVER_HOME: home, OPENAI_API_KEY: "sk-repl-test-0123456789", OPENAI_BASE_URL: server!.baseUrl, QUIVER_MODEL: "scripted-model" });
-}
-
-function onlySession(): { id: string; messages: Array<{ role: string; tool_call_id?: string; content?: unknown }> } {
-  const [file] = readdirSync(join(home, "sessions"));
+function onlySession(): { id: string; messages: TranscriptLine[] } {
+  const [file] = readdirSync(join(cli.home, "sessions"));
   if (file === undefined) return { id: "", messages: [] };
-  // Complete lines only: the CLI may be writing the next one right now.
-  const messages = readFileSync(join(home, "sessions", file), "utf8")
-    .split("\n")
-    .slice(0, -1)
-    .map((line) => JSON.parse(line) as { role: string });
-  return { id: file.replace(/\.jsonl$/, ""), messages };
+  return { id: file.replace(/\.jsonl$/, ""), messages: cli.transcript(file) };
 }
 
 describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
   it("runs a turn with a tool, a slash command, and Ctrl-C to interrupt, then keeps going and exits on Ctrl-D", async () => {
-    server = await startScriptedServer({
+    const server = await cli.startServer({
       replies: [
         toolCall("read_file", { path: "/etc/hostname" }),
         text("Here is the **answer**:\n\n- the file was read\n- nothing else\n\nDone.", { chunks: 6 }),
@@ -85,7 +67,7 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
         text("After the interrupt."),
       ],
     });
-    terminal = openPty(["chat"], env());
+    terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/session \S+\n.*Ctrl-D exits\n❯ /);
     expect(terminal.screen()).toContain("scripted-model at http://127.0.0.1:");
 
@@ -129,8 +111,8 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
         { id: "r", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { role: "assistant", reasoning_content: thought } }] },
         { id: "r", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content: answer }, finish_reason: "stop" }] },
       ]);
-    server = await startScriptedServer({ replies: [thinking("pondering the first", "Answer one."), thinking("pondering the second", "Answer two.")] });
-    terminal = openPty(["chat"], env());
+    await cli.startServer({ replies: [thinking("pondering the first", "Answer one."), thinking("pondering the second", "Answer two.")] });
+    terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("first\r");
     await terminal.waitFor(/pondering the first\n[\s\S]*Answer one\.\n[\s\S]*❯ $/);
@@ -149,12 +131,12 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
   });
 
   it("Ctrl-C while a tool runs interrupts it; Ctrl-C at an empty prompt exits", async () => {
-    server = await startScriptedServer({ replies: [toolCall("terminal", { command: "sleep 20" }, "call_sleep"), text("ok")] });
-    terminal = openPty(["chat"], env());
+    const server = await cli.startServer({ replies: [toolCall("terminal", { command: "sleep 20" }, "call_sleep"), text("ok")] });
+    terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("sleep a while\r");
     await waitFor(
-      () => existsSync(join(home, "sessions")) && onlySession().messages.length === 2,
+      () => existsSync(join(cli.home, "sessions")) && onlySession().messages.length === 2,
       () => `the tool call to be saved:\n${terminal!.screen()}`,
     );
     await new Promise((r) => setTimeout(r, 300));
@@ -172,8 +154,8 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     const work = mkdtempSync(join(tmpdir(), "quiver-repl-work-"));
     const target = join(work, "doomed");
     mkdirSync(join(target, "inner"), { recursive: true });
-    server = await startScriptedServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("Deleted.")] });
-    terminal = openPty(["chat"], env());
+    const server = await cli.startServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("Deleted.")] });
+    terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("delete the dir\r");
     await terminal.waitFor(/Allow\? \[y\]es once \/ \[a\]lways this session \/ \[N\]o $/);
@@ -188,8 +170,8 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
   });
 
   it("suggests the right slash command for a typo; /model, /toolsets, /sessions and /reset work", async () => {
-    server = await startScriptedServer({ replies: [text("one"), text("two")] });
-    terminal = openPty(["chat"], env());
+    const server = await cli.startServer({ replies: [text("one"), text("two")] });
+    terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("/toolz\r");
     await terminal.waitFor(/Unknown command \/toolz\. Did you mean \/tools/);
@@ -217,15 +199,14 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     expect(server.chatRequests[1]!.body!.model).toBe("other-model");
     terminal.type("/exit\r");
     expect(await terminal.exited).toBe(0);
-    expect(readdirSync(join(home, "sessions"))).toHaveLength(2);
+    expect(readdirSync(join(cli.home, "sessions"))).toHaveLength(2);
   });
 });
 
 describe("quiver chat with piped input", () => {
   it("answers each line in turn, runs slash commands, and exits at the end of the input", async () => {
-    if (!hasScript) assertBuilt();
-    server = await startScriptedServer({ replies: [toolCall("read_file", { path: "/etc/hostname" }), text("First answer."), text("Second answer.")] });
-    const result = await runCli(["chat"], env(), { input: "read it\n/tools\nsecond\n" });
+    const server = await cli.startServer({ replies: [toolCall("read_file", { path: "/etc/hostname" }), text("First answer."), text("Second answer.")] });
+    const result = await cli.run(["chat"], { input: "read it\n/tools\nsecond\n" });
 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/📖 read_file \/etc\/hostname · [\d.]+ m?s ✓\nFirst answer\.\n/);

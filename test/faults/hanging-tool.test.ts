@@ -15,7 +15,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
 import { agentOn, toolResults, useTempHome } from "../agent/fixture.js";
 import { assertBuilt, CLI, cliEnv, runCli, tempHome } from "../helpers/cli.js";
-import { startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import { text, toolCall } from "../helpers/scripted-openai-server.js";
 
 const HANGING_TOOL = `
 import { registry } from "quiver";
@@ -29,14 +30,13 @@ registry.register({
 `;
 
 const cleanups: Array<() => void | Promise<void>> = [];
-let server: ScriptedServer | undefined;
 
 beforeAll(() => assertBuilt());
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+// Registered after the cleanups, so each test's servers close first.
+const startServer = useScriptedServers();
 
 /** A temp QUIVER_HOME whose user tools hold the hanging tool. */
 function homeWithHangingTool(): string {
@@ -63,7 +63,7 @@ describe("a tool that never settles", () => {
   });
 
   it("quiver chat -p hands the timeout to the model and finishes the turn", async () => {
-    server = await startScriptedServer({ replies: [toolCall("hang", {}), text("The tool timed out.")] });
+    const server = await startServer({ replies: [toolCall("hang", {}), text("The tool timed out.")] });
     const env = cliEnv({ QUIVER_HOME: homeWithHangingTool(), OPENAI_API_KEY: "sk-fault-0123456789", OPENAI_BASE_URL: server.baseUrl, QUIVER_MODEL: "scripted-model" });
     const result = await runCli(["chat", "-p", "call the hanging tool"], env);
     expect(result.code).toBe(0);
@@ -76,7 +76,7 @@ describe("a tool that never settles", () => {
     cleanups.push(() => home.restore());
     registry.register({ name: "hang_in_process", toolset: "faulty", timeoutMs: 1000, schema: {}, handler: () => new Promise(() => {}) });
     cleanups.push(() => void registry.deregister("hang_in_process"));
-    server = await startScriptedServer({ replies: [toolCall("hang_in_process", {}), text("ok")] });
+    const server = await startServer({ replies: [toolCall("hang_in_process", {}), text("ok")] });
     const { agent } = agentOn(server, { loadBuiltinTools: false });
     await agent.run("go");
     const body = JSON.parse(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")!) as { error_type: string };

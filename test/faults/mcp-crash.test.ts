@@ -3,36 +3,24 @@
  * flight and the one after it are answered with errors, the agent finishes its turn, the
  * server's tools are withdrawn, and they come back (and work) once it has reconnected.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMcpManager } from "../../src/mcp/client.js";
-import type { McpManager } from "../../src/mcp/manager.js";
 import { registry } from "../../src/registry/index.js";
-import { agentOn, expectValidHistory, toolResults, useTempHome, type TempHome } from "../agent/fixture.js";
-import { startScriptedServer, text, toolCall, toolCalls, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { agentOn, expectValidHistory, toolResults, useAgentSandbox } from "../agent/fixture.js";
+import { closeAfterEach } from "../helpers/lifecycle.js";
+import { text, toolCall, toolCalls } from "../helpers/scripted-openai-server.js";
 import { testServer, waitFor } from "../mcp/support.js";
 
-let home: TempHome;
-let server: ScriptedServer | undefined;
-let manager: McpManager | undefined;
-
-beforeAll(() => {
-  home = useTempHome("quiver-fault-mcp-");
-});
-afterAll(() => home.restore());
-afterEach(async () => {
-  await manager?.close();
-  await server?.close();
-  manager = undefined;
-  server = undefined;
-});
+const startServer = useAgentSandbox("quiver-fault-mcp-");
+const keep = closeAfterEach();
 
 describe("an MCP server that crashes mid-call", () => {
   it("answers every call, keeps the agent going, withdraws the tools and restores them on reconnect", async () => {
-    manager = await createMcpManager({ brittle: testServer() }, { backoff: { initialMs: 300, maxMs: 300 } });
+    const manager = await keep(createMcpManager({ brittle: testServer() }, { backoff: { initialMs: 300, maxMs: 300 } }));
     await manager.start();
     expect(manager.status()[0]?.state).toBe("connected");
 
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         toolCalls([
           { name: "mcp__brittle__crash", arguments: { midCall: true }, id: "call_crash" },
@@ -55,7 +43,7 @@ describe("an MCP server that crashes mid-call", () => {
     expect(JSON.parse(answered.get("call_after")!)).toEqual({ result: "echo: after" });
     expectValidHistory(agent.messages);
 
-    await waitFor(() => manager!.status()[0]?.state === "connected" && registry.getEntry("mcp__brittle__echo") !== undefined, "the tools to come back");
+    await waitFor(() => manager.status()[0]?.state === "connected" && registry.getEntry("mcp__brittle__echo") !== undefined, "the tools to come back");
     server.push(toolCall("mcp__brittle__echo", { text: "back" }, "call_back"), text("It is back."));
     const second = await agent.run("again");
     expect(second.content).toBe("It is back.");

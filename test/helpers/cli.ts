@@ -3,9 +3,11 @@
  * a controlled environment: its own QUIVER_HOME, and OPENAI_* / QUIVER_MODEL only as given.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { afterEach, beforeAll, beforeEach } from "vitest";
+import { startScriptedServer, type ScriptedServer, type ScriptedServerOptions } from "./scripted-openai-server.js";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
 
@@ -76,4 +78,84 @@ export async function waitFor(check: () => boolean, what: () => string, timeoutM
 export function tempHome(prefix = "quiver-cli-"): { home: string; cleanup: () => void } {
   const home = mkdtempSync(join(tmpdir(), prefix));
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/** Variables set over the sandbox's environment; `undefined` removes one. */
+export type EnvOverrides = Record<string, string | undefined>;
+
+/** What differs between the CLI test files that use `useCliSandbox`. */
+export interface CliSandboxOptions {
+  /** Prefix of the fresh QUIVER_HOME each test gets. */
+  homePrefix: string;
+  /** The OPENAI_API_KEY the CLI sees. */
+  apiKey: string;
+  /** The QUIVER_MODEL the CLI sees (default "scripted-model"). */
+  model?: string;
+}
+
+/** One line of a session transcript. */
+export interface TranscriptLine {
+  role: string;
+  content?: unknown;
+  tool_call_id?: string;
+  tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+}
+
+/** A CLI test file's sandbox: read `home` and call the rest inside tests. */
+export interface CliSandbox {
+  /** This test's QUIVER_HOME. */
+  readonly home: string;
+  /** Starts a scripted model server for this test; `env()` points the CLI at the last one started. */
+  startServer(options?: ScriptedServerOptions): Promise<ScriptedServer>;
+  /** The CLI's environment: the sandbox's home, key, model and server, then `extra` (undefined removes a variable). */
+  env(extra?: EnvOverrides): NodeJS.ProcessEnv;
+  /** Runs the CLI to its end with `env(options.env)`. */
+  run(args: string[], options?: CliRunOptions & { env?: EnvOverrides }): Promise<CliResult>;
+  /** Starts the CLI with `env(options.env)` and returns at once. */
+  start(args: string[], options?: CliRunOptions & { env?: EnvOverrides }): RunningCli;
+  /** The transcript files (`<id>.jsonl`) in the home's sessions folder. */
+  sessionFiles(): string[];
+  /** The complete lines of a transcript (the CLI may be writing the next one); none when there is no file. */
+  transcript(file?: string): TranscriptLine[];
+}
+
+/** For a CLI test file: a fresh QUIVER_HOME and scripted servers per test, removed and closed after it. */
+export function useCliSandbox(options: CliSandboxOptions): CliSandbox {
+  let home = "";
+  const servers: ScriptedServer[] = [];
+  beforeAll(() => assertBuilt());
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), options.homePrefix));
+  });
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+    rmSync(home, { recursive: true, force: true });
+  });
+  const env = (extra: EnvOverrides = {}): NodeJS.ProcessEnv =>
+    cliEnv({ QUIVER_HOME: home, OPENAI_API_KEY: options.apiKey, OPENAI_BASE_URL: servers.at(-1)?.baseUrl, QUIVER_MODEL: options.model ?? "scripted-model", ...extra });
+  const sessionFiles = (): string[] => {
+    const dir = join(home, "sessions");
+    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jsonl")) : [];
+  };
+  return {
+    get home() {
+      return home;
+    },
+    async startServer(serverOptions) {
+      const server = await startScriptedServer(serverOptions);
+      servers.push(server);
+      return server;
+    },
+    env,
+    run: (args, runOptions = {}) => runCli(args, env(runOptions.env), runOptions),
+    start: (args, runOptions = {}) => startCli(args, env(runOptions.env), runOptions),
+    sessionFiles,
+    transcript(file = sessionFiles()[0]) {
+      if (file === undefined) return [];
+      return readFileSync(join(home, "sessions", file), "utf8")
+        .split("\n")
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as TranscriptLine);
+    },
+  };
 }

@@ -5,6 +5,7 @@
  * templates, comments and regexes mentioning `registry.register(`, divisions, ASI), joined by
  * separators that keep the file valid. Deterministic for a given seed.
  */
+import { prng } from "./prng.mjs";
 
 export interface CorpusFile {
   name: string;
@@ -172,17 +173,6 @@ const NEUTRAL_TS: Atom[] = [
 
 /** Separators that keep the file valid whatever two atoms they join (atoms ending in a line comment end with a newline). */
 const SEPARATORS = [";\n", "\n", "\n\n", ";", "\n// registry.register(sep)\n", "\n/* registry.register(\n) */\n", ";\r\n", "\r\n"];
-
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EXTENSIONS = [".ts", ".mts", ".js", ".mjs"];
 

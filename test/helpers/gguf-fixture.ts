@@ -6,7 +6,7 @@
  * the writer checks the keys it knows are fatal before writing anything.
  */
 import { writeFileSync } from "node:fs";
-import { prng } from "./discovery-corpus.js";
+import { prng } from "./prng.mjs";
 
 type Scalar = { u32: number } | { i32: number } | { f32: number } | { str: string } | { bool: boolean };
 export type MetaValue = Scalar | { strs: string[] } | { f32s: number[] } | { i32s: number[] };
@@ -28,25 +28,23 @@ class Out {
     this.chunks.push(buf);
     this.size += buf.length;
   }
-  u32(n: number): void {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(n);
+  /** Appends a fixed-size little-endian field of `size` bytes that `write` fills. */
+  private fixed(size: number, write: (b: Buffer) => unknown): void {
+    const b = Buffer.alloc(size);
+    write(b);
     this.push(b);
+  }
+  u32(n: number): void {
+    this.fixed(4, (b) => b.writeUInt32LE(n));
   }
   i32(n: number): void {
-    const b = Buffer.alloc(4);
-    b.writeInt32LE(n);
-    this.push(b);
+    this.fixed(4, (b) => b.writeInt32LE(n));
   }
   u64(n: number): void {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(BigInt(n));
-    this.push(b);
+    this.fixed(8, (b) => b.writeBigUInt64LE(BigInt(n)));
   }
   f32(n: number): void {
-    const b = Buffer.alloc(4);
-    b.writeFloatLE(n);
-    this.push(b);
+    this.fixed(4, (b) => b.writeFloatLE(n));
   }
   str(s: string): void {
     const bytes = Buffer.from(s, "utf8");

@@ -1,5 +1,6 @@
 /** Shared setup for the llm tests: a client on a scripted server whose retry waits are recorded, not slept. */
-import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../../src/llm/index.js";
+import { expect } from "vitest";
+import { ModelError, createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../../src/llm/index.js";
 import type { ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 export const SECRET_KEY = "sk-test-SECRET-0123456789abcdef";
@@ -9,6 +10,16 @@ export interface Fixture {
   settings: ModelSettings;
   /** Every retry wait the client asked for, in ms. */
   sleeps: number[];
+}
+
+/** Awaits a call that must fail with a ModelError, and returns that error. */
+export async function modelError(call: Promise<unknown>): Promise<ModelError> {
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ModelError);
+  return err as ModelError;
 }
 
 export function clientFor(server: ScriptedServer, options: ChatClientOptions = {}, env: Record<string, string> = { OPENAI_API_KEY: SECRET_KEY }): Fixture {

@@ -2,19 +2,18 @@
  * Compat flags shape the request; a parameter the server rejects by name is dropped or swapped,
  * retried once (at most 2 requests), remembered for the session and logged in one line (F5).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createChatClient, ModelError, resolveModelSettings, type ChatClient, type ChatMessage, type ModelCompat } from "../../src/llm/index.js";
 import { replay } from "../helpers/provider-fixtures.js";
-import { startScriptedServer, text, toolCall, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import { text, toolCall, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];
 const weatherTool = { type: "function" as const, function: { name: "weather", parameters: { type: "object", properties: {} } } };
 
+const startServer = useScriptedServers();
+/** The server started last, for the helpers and assertions that read it. */
 let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 interface Setup {
   client: ChatClient;
@@ -25,7 +24,7 @@ async function setup(
   replies: ScriptedReply[],
   model: { provider?: string; compat?: Partial<ModelCompat>; maxTokens?: number } = {},
 ): Promise<Setup> {
-  server = await startScriptedServer({ replies });
+  server = await startServer({ replies });
   const settings = resolveModelSettings({
     flags: { baseUrl: server.baseUrl, model: "m", ...(model.provider === undefined ? {} : { provider: model.provider }) },
     env: { OPENAI_API_KEY: "sk-test-compat-0123456789" },

@@ -1,16 +1,11 @@
-import { createServer } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ModelError, createChatClient, isAbortError, resolveModelSettings, type ChatMessage } from "../../src/llm/index.js";
-import { hang, httpError, startScriptedServer, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { closedPort, useScriptedServers } from "../helpers/lifecycle.js";
+import { hang, httpError, text } from "../helpers/scripted-openai-server.js";
 import { SECRET_KEY, clientFor } from "./client-fixture.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];
-
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useScriptedServers();
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -21,7 +16,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe("failures that must not be retried", () => {
   it("401: names the key's source and the endpoint, never the key, after one request", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [httpError(401, { message: `Incorrect API key provided: ${SECRET_KEY}.`, code: "invalid_api_key" }), text("unused")],
     });
     const err = (await rejection(clientFor(server).client.streamChat({ messages: user }))) as ModelError;
@@ -35,7 +30,7 @@ describe("failures that must not be retried", () => {
   });
 
   it("401 with no key configured says a key is needed and where to put it", async () => {
-    server = await startScriptedServer({ replies: [httpError(401, { message: "missing bearer token" })] });
+    const server = await startServer({ replies: [httpError(401, { message: "missing bearer token" })] });
     const { client } = clientFor(server, {}, {});
     const err = (await rejection(client.streamChat({ messages: user }))) as ModelError;
     expect(err.message).toMatch(/requires an API key/);
@@ -44,7 +39,7 @@ describe("failures that must not be retried", () => {
   });
 
   it("401 names a key read through config model.apiKeyEnv", async () => {
-    server = await startScriptedServer({ replies: [httpError(401)] });
+    const server = await startServer({ replies: [httpError(401)] });
     const settings = resolveModelSettings({
       flags: { baseUrl: server.baseUrl },
       env: { ROUTER_KEY: SECRET_KEY },
@@ -57,7 +52,7 @@ describe("failures that must not be retried", () => {
   });
 
   it("403: says the key lacks access, after one request", async () => {
-    server = await startScriptedServer({ replies: [httpError(403, { message: "not allowed" }), text("unused")] });
+    const server = await startServer({ replies: [httpError(403, { message: "not allowed" }), text("unused")] });
     const err = (await rejection(clientFor(server).client.streamChat({ messages: user }))) as ModelError;
     expect(err.kind).toBe("forbidden");
     expect(err.message).toContain("env OPENAI_API_KEY");
@@ -67,7 +62,7 @@ describe("failures that must not be retried", () => {
   });
 
   it("404: names the model and the base URL and suggests quiver doctor, after one request", async () => {
-    server = await startScriptedServer({ replies: [httpError(404, { message: "model 'test-model' not found" }), text("unused")] });
+    const server = await startServer({ replies: [httpError(404, { message: "model 'test-model' not found" }), text("unused")] });
     const err = (await rejection(clientFor(server).client.streamChat({ messages: user }))) as ModelError;
     expect(err.kind).toBe("not_found");
     expect(err.message).toContain('"test-model" (from the --model flag)');
@@ -77,7 +72,7 @@ describe("failures that must not be retried", () => {
   });
 
   it("a wrong base URL path ends in the 404 message too", async () => {
-    server = await startScriptedServer({ replies: [text("unused")] });
+    const server = await startServer({ replies: [text("unused")] });
     const settings = resolveModelSettings({ flags: { baseUrl: `${server.url}/wrong`, model: "m" }, env: {} });
     if (settings.problem) throw new Error(settings.problem.message);
     const err = (await rejection(createChatClient(settings).streamChat({ messages: user }))) as ModelError;
@@ -86,7 +81,7 @@ describe("failures that must not be retried", () => {
   });
 
   it("an endpoint nobody listens on: a connection error that says what to check", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const settings = resolveModelSettings({ flags: { baseUrl: `http://127.0.0.1:${port}/v1`, model: "m" }, env: {} });
     if (settings.problem) throw new Error(settings.problem.message);
     const sleeps: number[] = [];
@@ -101,7 +96,7 @@ describe("failures that must not be retried", () => {
 
 describe("abort", () => {
   it("aborts mid-stream with an AbortError after the text so far was delivered", async () => {
-    server = await startScriptedServer({ replies: [hang({ afterText: "Working on" }), text("unused")] });
+    const server = await startServer({ replies: [hang({ afterText: "Working on" }), text("unused")] });
     const controller = new AbortController();
     const deltas: string[] = [];
     const pending = clientFor(server).client.streamChat({
@@ -120,7 +115,7 @@ describe("abort", () => {
   });
 
   it("aborts a request that has not started responding", async () => {
-    server = await startScriptedServer({ replies: [hang()] });
+    const server = await startServer({ replies: [hang()] });
     const controller = new AbortController();
     const pending = clientFor(server).client.streamChat({ messages: user, signal: controller.signal });
     await server.waitForRequests(1);
@@ -129,7 +124,7 @@ describe("abort", () => {
   });
 
   it("aborts during a retry wait", async () => {
-    server = await startScriptedServer({ replies: [httpError(429, { retryAfter: 30 }), text("unused")] });
+    const server = await startServer({ replies: [httpError(429, { retryAfter: 30 }), text("unused")] });
     const controller = new AbortController();
     const { client } = clientFor(server, { sleep: undefined }); // the real, abortable wait
     const pending = client.streamChat({ messages: user, signal: controller.signal, onRetry: () => controller.abort() });
@@ -140,17 +135,9 @@ describe("abort", () => {
   });
 
   it("sends nothing when the signal is already aborted", async () => {
-    server = await startScriptedServer({ replies: [text("unused")] });
+    const server = await startServer({ replies: [text("unused")] });
     const err = await rejection(clientFor(server).client.streamChat({ messages: user, signal: AbortSignal.abort() }));
     expect(isAbortError(err)).toBe(true);
     expect(server.requests).toHaveLength(0);
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}

@@ -3,22 +3,21 @@
  * provider's stream shape becomes the same AssistantTurn (F1, F2, F6, F7 of issue 12), and errors
  * come out in the provider's own words (F4's array-wrapped body, text, HTML).
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { ModelError, type AssistantTurn, type ChatMessage } from "../../src/llm/index.js";
+import { describe, expect, it } from "vitest";
+import type { AssistantTurn, ChatMessage, ModelError } from "../../src/llm/index.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
 import { replay } from "../helpers/provider-fixtures.js";
-import { sse, startScriptedServer, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { clientFor } from "./client-fixture.js";
+import { sse, type ScriptedReply, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { clientFor, modelError } from "./client-fixture.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "What is the weather in Paris?" }];
 
+const startServer = useScriptedServers();
+/** The server `stream` or `failure` started last, for the assertions after them. */
 let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function stream(reply: ScriptedReply): Promise<{ turn: AssistantTurn; text: string; reasoning: string }> {
-  server = await startScriptedServer({ replies: [reply] });
+  server = await startServer({ replies: [reply] });
   const { client } = clientFor(server);
   let text = "";
   let reasoning = "";
@@ -27,15 +26,9 @@ async function stream(reply: ScriptedReply): Promise<{ turn: AssistantTurn; text
 }
 
 async function failure(replies: ScriptedReply[], mode: "stream" | "complete" = "stream"): Promise<ModelError> {
-  server = await startScriptedServer({ replies });
+  server = await startServer({ replies });
   const { client } = clientFor(server);
-  const call = mode === "stream" ? client.streamChat({ messages: user }) : client.complete({ messages: user });
-  const err = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ModelError);
-  return err as ModelError;
+  return modelError(mode === "stream" ? client.streamChat({ messages: user }) : client.complete({ messages: user }));
 }
 
 describe("recorded streams become one AssistantTurn", () => {
@@ -55,7 +48,7 @@ describe("recorded streams become one AssistantTurn", () => {
   });
 
   it("F2 Mistral non-streamed: complete() keeps a tool call that has no type", async () => {
-    server = await startScriptedServer({ replies: [replay("mistral/tool-call.json")] });
+    const server = await startServer({ replies: [replay("mistral/tool-call.json")] });
     const { client } = clientFor(server);
     const turn = await client.complete({ messages: user });
     expect(turn.toolCalls).toEqual([{ id: "gSIMJiOkT", name: "weather", arguments: '{"location": "San Francisco"}' }]);
@@ -166,7 +159,7 @@ describe("F6: in-stream errors are classified by their code", () => {
   it("a 5xx or code-less in-stream error is still retried", async () => {
     const serverError = replay("vllm/in-stream-error.sse");
     serverError.body = serverError.body.replace('"code":400', '"code":503');
-    server = await startScriptedServer({ replies: [serverError, replay("openai/text.sse")] });
+    const server = await startServer({ replies: [serverError, replay("openai/text.sse")] });
     const { client } = clientFor(server);
     const turn = await client.streamChat({ messages: user });
     expect(turn.content?.startsWith("**Holiday")).toBe(true);

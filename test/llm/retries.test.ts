@@ -1,28 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { ModelError, parseRetryAfter, type ChatMessage, type RetryInfo } from "../../src/llm/index.js";
-import { drop, hang, httpError, malformed, sse, startScriptedServer, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { clientFor } from "./client-fixture.js";
+import { describe, expect, it } from "vitest";
+import { parseRetryAfter, type ChatMessage, type RetryInfo } from "../../src/llm/index.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import { drop, hang, httpError, malformed, sse, text } from "../helpers/scripted-openai-server.js";
+import { clientFor, modelError } from "./client-fixture.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];
-
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function failure(promise: Promise<unknown>): Promise<ModelError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ModelError);
-  return err as ModelError;
-}
+const startServer = useScriptedServers();
 
 describe("retries", () => {
   it("honours Retry-After (seconds) on 429, then succeeds", async () => {
-    server = await startScriptedServer({ replies: [httpError(429, { retryAfter: 7, message: "slow down" }), text("ok")] });
+    const server = await startServer({ replies: [httpError(429, { retryAfter: 7, message: "slow down" }), text("ok")] });
     const { client, sleeps } = clientFor(server);
     const retries: RetryInfo[] = [];
     const turn = await client.streamChat({ messages: user, onRetry: (info) => retries.push(info) });
@@ -35,7 +22,7 @@ describe("retries", () => {
   });
 
   it("honours retry-after-ms and caps a long Retry-After at maxDelayMs", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [httpError(503, { retryAfterMs: 250 }), httpError(429, { retryAfter: 3600 }), text("ok")],
     });
     const { client, sleeps } = clientFor(server, { maxDelayMs: 60_000 });
@@ -44,7 +31,7 @@ describe("retries", () => {
   });
 
   it("backs off exponentially with full jitter when the server gives no Retry-After", async () => {
-    server = await startScriptedServer({ replies: [httpError(500), httpError(502), text("third time")] });
+    const server = await startServer({ replies: [httpError(500), httpError(502), text("third time")] });
     const { client, sleeps } = clientFor(server, { baseDelayMs: 1000, random: () => 0.5 });
     const turn = await client.streamChat({ messages: user });
     expect(turn.content).toBe("third time");
@@ -53,7 +40,7 @@ describe("retries", () => {
   });
 
   it("retries a connection dropped mid-stream before any text, then succeeds", async () => {
-    server = await startScriptedServer({ replies: [drop(), text("recovered")] });
+    const server = await startServer({ replies: [drop(), text("recovered")] });
     const { client } = clientFor(server);
     const deltas: string[] = [];
     const turn = await client.streamChat({ messages: user, onTextDelta: (d) => deltas.push(d) });
@@ -63,20 +50,20 @@ describe("retries", () => {
   });
 
   it("retries a connection closed before any response", async () => {
-    server = await startScriptedServer({ replies: [drop({ beforeHeaders: true }), text("recovered")] });
+    const server = await startServer({ replies: [drop({ beforeHeaders: true }), text("recovered")] });
     expect((await clientFor(server).client.streamChat({ messages: user })).content).toBe("recovered");
   });
 
   it("recovers from a malformed SSE chunk that arrived before any text", async () => {
-    server = await startScriptedServer({ replies: [malformed(), text("fine")] });
+    const server = await startServer({ replies: [malformed(), text("fine")] });
     expect((await clientFor(server).client.streamChat({ messages: user })).content).toBe("fine");
     expect(server.chatRequests).toHaveLength(2);
   });
 
   it("reports a malformed chunk after text was shown, without retrying or repeating it", async () => {
-    server = await startScriptedServer({ replies: [malformed({ afterText: "Partial an" }), text("never")] });
+    const server = await startServer({ replies: [malformed({ afterText: "Partial an" }), text("never")] });
     const deltas: string[] = [];
-    const err = await failure(clientFor(server).client.streamChat({ messages: user, onTextDelta: (d) => deltas.push(d) }));
+    const err = await modelError(clientFor(server).client.streamChat({ messages: user, onTextDelta: (d) => deltas.push(d) }));
     expect(err.kind).toBe("protocol");
     expect(err.message).toMatch(/malformed stream chunk/);
     expect(err.message).toMatch(/not retried/);
@@ -86,9 +73,9 @@ describe("retries", () => {
   });
 
   it("reports a drop after text was shown without retrying", async () => {
-    server = await startScriptedServer({ replies: [drop({ afterText: "Half a sen" }), text("never")] });
+    const server = await startServer({ replies: [drop({ afterText: "Half a sen" }), text("never")] });
     const deltas: string[] = [];
-    const err = await failure(clientFor(server).client.streamChat({ messages: user, onTextDelta: (d) => deltas.push(d) }));
+    const err = await modelError(clientFor(server).client.streamChat({ messages: user, onTextDelta: (d) => deltas.push(d) }));
     expect(err.kind).toBe("connection");
     expect(err.message).toMatch(/dropped mid-reply/);
     expect(deltas).toEqual(["Half a sen"]);
@@ -96,9 +83,9 @@ describe("retries", () => {
   });
 
   it("gives up after exactly 3 requests, naming the last error", async () => {
-    server = await startScriptedServer({ replies: [httpError(500), httpError(503), httpError(500, { message: "still broken" }), text("unused")] });
+    const server = await startServer({ replies: [httpError(500), httpError(503), httpError(500, { message: "still broken" }), text("unused")] });
     const { client, sleeps } = clientFor(server);
-    const err = await failure(client.streamChat({ messages: user }));
+    const err = await modelError(client.streamChat({ messages: user }));
     expect(err.kind).toBe("server");
     expect(err.status).toBe(500);
     expect(err.attempts).toBe(3);
@@ -109,44 +96,44 @@ describe("retries", () => {
   });
 
   it("retries an error event sent inside the stream", async () => {
-    server = await startScriptedServer({ replies: [sse([{ error: { message: "upstream provider overloaded" } }]), text("ok")] });
+    const server = await startServer({ replies: [sse([{ error: { message: "upstream provider overloaded" } }]), text("ok")] });
     expect((await clientFor(server).client.streamChat({ messages: user })).content).toBe("ok");
   });
 
   it("retries a response that never starts, once the timeout passes", async () => {
-    server = await startScriptedServer({ replies: [hang(), text("on time")] });
+    const server = await startServer({ replies: [hang(), text("on time")] });
     const { client } = clientFor(server, { timeoutMs: 1500 });
     expect((await client.streamChat({ messages: user })).content).toBe("on time");
     expect(server.chatRequests).toHaveLength(2);
   });
 
   it("times out a stream that stalls after text, and reports it", async () => {
-    server = await startScriptedServer({ replies: [hang({ afterText: "Thinking" }), text("never")] });
-    const err = await failure(clientFor(server, { timeoutMs: 1500 }).client.streamChat({ messages: user, onTextDelta: () => {} }));
+    const server = await startServer({ replies: [hang({ afterText: "Thinking" }), text("never")] });
+    const err = await modelError(clientFor(server, { timeoutMs: 1500 }).client.streamChat({ messages: user, onTextDelta: () => {} }));
     expect(err.kind).toBe("timeout");
     expect(err.message).toMatch(/sent nothing for/);
     expect(server.chatRequests).toHaveLength(1);
   });
 
   it("does not retry a 400 and shows the server's reason", async () => {
-    server = await startScriptedServer({ replies: [httpError(400, { message: "context length exceeded" }), text("unused")] });
-    const err = await failure(clientFor(server).client.streamChat({ messages: user }));
+    const server = await startServer({ replies: [httpError(400, { message: "context length exceeded" }), text("unused")] });
+    const err = await modelError(clientFor(server).client.streamChat({ messages: user }));
     expect(err.kind).toBe("bad_request");
     expect(err.message).toMatch(/context length exceeded/);
     expect(server.chatRequests).toHaveLength(1);
   });
 
   it("reports a 200 stream without any chunk (a server ignoring stream: true) without retrying", async () => {
-    server = await startScriptedServer({ replies: [sse([], { done: false }), text("unused")] });
-    const err = await failure(clientFor(server).client.streamChat({ messages: user }));
+    const server = await startServer({ replies: [sse([], { done: false }), text("unused")] });
+    const err = await modelError(clientFor(server).client.streamChat({ messages: user }));
     expect(err.kind).toBe("protocol");
     expect(err.message).toMatch(/without any stream chunk/);
     expect(server.chatRequests).toHaveLength(1);
   });
 
   it("reports a script that ran out loudly", async () => {
-    server = await startScriptedServer({ replies: [] });
-    const err = await failure(clientFor(server).client.streamChat({ messages: user }));
+    const server = await startServer({ replies: [] });
+    const err = await modelError(clientFor(server).client.streamChat({ messages: user }));
     expect(err.message).toMatch(/no scripted reply left/);
   });
 });

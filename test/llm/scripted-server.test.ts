@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { describe, expect, it } from "vitest";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import { text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
+const startServer = useScriptedServers();
+/** The server started last, for the helpers and assertions that read it. */
 let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 interface CompletionJson {
   choices: Array<{ message: { content: string | null; tool_calls?: unknown } }>;
@@ -25,7 +24,7 @@ function post(body: unknown): Promise<Response> {
 
 describe("scripted OpenAI server (the test helper itself)", () => {
   it("speaks OpenAI's SSE wire format, usage chunk and [DONE] included", async () => {
-    server = await startScriptedServer({ replies: [text("ab", { chunks: 2 })] });
+    server = await startServer({ replies: [text("ab", { chunks: 2 })] });
     const response = await post({ model: "m", messages: [], stream: true, stream_options: { include_usage: true } });
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     const events = (await response.text()).split("\n\n").filter((event) => event !== "");
@@ -45,7 +44,7 @@ describe("scripted OpenAI server (the test helper itself)", () => {
   });
 
   it("records requests, serves function replies and pushed ones, and 500s loudly when the script runs out", async () => {
-    server = await startScriptedServer({ replies: [(request) => text(`you said ${request.body!.messages.length} things`)] });
+    server = await startServer({ replies: [(request) => text(`you said ${request.body!.messages.length} things`)] });
     server.push(toolCall("read_file", { path: "x" }, "call_1"));
     const first = await json<CompletionJson>(await post({ model: "m", messages: [{ role: "user", content: "a" }] }));
     expect(first.choices[0]!.message.content).toBe("you said 1 things");
@@ -61,7 +60,7 @@ describe("scripted OpenAI server (the test helper itself)", () => {
   });
 
   it("answers GET /v1/models and 404s unknown routes", async () => {
-    server = await startScriptedServer({ models: ["a", "b"] });
+    server = await startServer({ models: ["a", "b"] });
     const models = await (await fetch(`${server.baseUrl}/models`)).json();
     expect(models).toMatchObject({ object: "list", data: [{ id: "a", object: "model" }, { id: "b", object: "model" }] });
     const missing = await fetch(`${server.url}/v2/chat/completions`, { method: "POST", body: "{}" });

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toAssistantMessage, type ChatMessage } from "../../src/llm/index.js";
-import { sse, startScriptedServer, text, toolCalls, type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import { sse, text, toolCalls } from "../helpers/scripted-openai-server.js";
 import { SECRET_KEY, clientFor } from "./client-fixture.js";
 
 const user: ChatMessage[] = [{ role: "user", content: "hi" }];
@@ -9,11 +10,7 @@ const readFileTool = {
   function: { name: "read_file", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } } } },
 };
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startServer = useScriptedServers();
 
 function chunk(delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> {
   return { id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finishReason }] };
@@ -21,7 +18,7 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null = nul
 
 describe("streamChat", () => {
   it("streams text deltas in order and returns the whole reply with usage", async () => {
-    server = await startScriptedServer({ replies: [text(["Hel", "lo, ", "wörld 🌍"])] });
+    const server = await startServer({ replies: [text(["Hel", "lo, ", "wörld 🌍"])] });
     const { client } = clientFor(server);
     const deltas: string[] = [];
     const turn = await client.streamChat({ messages: user, onTextDelta: (delta) => deltas.push(delta) });
@@ -36,7 +33,7 @@ describe("streamChat", () => {
   });
 
   it("reassembles several tool calls whose arguments arrive in pieces, and sends the tools", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         toolCalls(
           [
@@ -62,7 +59,7 @@ describe("streamChat", () => {
   });
 
   it("keeps calls apart when their argument pieces are interleaved", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [toolCalls([{ name: "a", arguments: { x: "first" } }, { name: "b", arguments: { y: "second" } }], { interleave: true, argChunks: 4 })],
     });
     const turn = await clientFor(server).client.streamChat({ messages: user });
@@ -74,7 +71,7 @@ describe("streamChat", () => {
   });
 
   it("synthesizes call_<n> ids when the server sends none, skipping ids already in the history", async () => {
-    server = await startScriptedServer({ replies: [toolCalls([{ name: "a" }, { name: "b", arguments: "" }], { omitIds: true })] });
+    const server = await startServer({ replies: [toolCalls([{ name: "a" }, { name: "b", arguments: "" }], { omitIds: true })] });
     const history: ChatMessage[] = [
       { role: "user", content: "go" },
       { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "a", arguments: "{}" } }] },
@@ -88,7 +85,7 @@ describe("streamChat", () => {
   });
 
   it("infers the finish reason when the stream ends without one, and copes with index-less tool calls", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         sse(
           [
@@ -114,7 +111,7 @@ describe("streamChat", () => {
   });
 
   it("separates calls a server numbers all as index 0 but gives distinct ids", async () => {
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [
         sse([
           chunk({ tool_calls: [{ index: 0, id: "x1", type: "function", function: { name: "a", arguments: "{}" } }] }),
@@ -127,7 +124,7 @@ describe("streamChat", () => {
   });
 
   it("lets an error thrown by onTextDelta through unchanged, without retrying", async () => {
-    server = await startScriptedServer({ replies: [text(["a", "b"]), text("unused")] });
+    const server = await startServer({ replies: [text(["a", "b"]), text("unused")] });
     const boom = new SyntaxError("renderer failed");
     const pending = clientFor(server).client.streamChat({
       messages: user,
@@ -140,7 +137,7 @@ describe("streamChat", () => {
   });
 
   it("turns a reply into the assistant message for the history, which the server accepts back", async () => {
-    server = await startScriptedServer({ replies: [toolCalls([{ name: "read_file", arguments: { path: "a" }, id: "call_z" }]), text("done")] });
+    const server = await startServer({ replies: [toolCalls([{ name: "read_file", arguments: { path: "a" }, id: "call_z" }]), text("done")] });
     const { client } = clientFor(server);
     const first = await client.streamChat({ messages: user });
     const history: ChatMessage[] = [...user, toAssistantMessage(first), { role: "tool", tool_call_id: "call_z", content: "contents" }];
@@ -155,7 +152,7 @@ describe("streamChat", () => {
 
 describe("complete (non-streaming)", () => {
   it("returns text and tool calls from a JSON completion", async () => {
-    server = await startScriptedServer({ replies: [text("whole answer"), toolCalls([{ name: "a", arguments: { k: 1 } }], { omitIds: true })] });
+    const server = await startServer({ replies: [text("whole answer"), toolCalls([{ name: "a", arguments: { k: 1 } }], { omitIds: true })] });
     const { client } = clientFor(server);
     expect(await client.complete({ messages: user })).toMatchObject({ content: "whole answer", toolCalls: [], finishReason: "stop" });
     const withCall = await client.complete({ messages: user });
@@ -166,12 +163,12 @@ describe("complete (non-streaming)", () => {
 
 describe("listModels", () => {
   it("lists the endpoint's model ids", async () => {
-    server = await startScriptedServer({ models: ["llama3.1", "qwen2.5"] });
+    const server = await startServer({ models: ["llama3.1", "qwen2.5"] });
     expect(await clientFor(server).client.listModels()).toEqual(["llama3.1", "qwen2.5"]);
   });
 
   it("returns undefined when the endpoint has no /models route", async () => {
-    server = await startScriptedServer({ models: null });
+    const server = await startServer({ models: null });
     expect(await clientFor(server).client.listModels()).toBeUndefined();
   });
 });

@@ -4,32 +4,19 @@
  * user allowed it, and declined with a clear error when nobody can; elicitation is answered by
  * the REPL's form prompts (driven programmatically) or declined at once when there is no TTY.
  */
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createElicitationHandler } from "../../src/cli/mcp-elicitation.js";
 import { createSamplingHandler } from "../../src/cli/mcp-sampling.js";
 import { createChatClient, resolveModelSettings } from "../../src/llm/index.js";
-import { connectConfiguredServers } from "../../src/mcp/client.js";
-import type { McpManager } from "../../src/mcp/manager.js";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import type { ApprovalRequest } from "../../src/registry/index.js";
-import { startScriptedServer, text } from "../helpers/scripted-openai-server.js";
-import type { ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { EVERYTHING, parse } from "./support.js";
+import { useScriptedServers } from "../helpers/lifecycle.js";
+import { text } from "../helpers/scripted-openai-server.js";
+import { parse, useEverything } from "./support.js";
 
-let manager: McpManager | undefined;
-let model: ScriptedServer | undefined;
-
-afterEach(async () => {
-  await manager?.close();
-  await model?.close();
-  manager = undefined;
-  model = undefined;
-});
-
-async function everything(): Promise<McpManager> {
-  manager = await connectConfiguredServers({ servers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } });
-  return manager;
-}
+// Registered in this order so that, after each test, the MCP manager closes before the model server.
+const startServer = useScriptedServers();
+const everything = useEverything();
 
 function chatClient(baseUrl: string) {
   const settings = resolveModelSettings({ flags: { baseUrl, model: "scripted-model" }, env: { OPENAI_API_KEY: "test-key" } });
@@ -39,7 +26,7 @@ function chatClient(baseUrl: string) {
 
 describe("sampling", () => {
   test("answered by the chat's model after approval, with the server's system prompt and maxTokens", async () => {
-    model = await startScriptedServer({ replies: [text("Sampled answer from the model")] });
+    const model = await startServer({ replies: [text("Sampled answer from the model")] });
     const client = chatClient(model.baseUrl);
     const asked: ApprovalRequest[] = [];
     (await everything()).setInteraction({
@@ -59,9 +46,9 @@ describe("sampling", () => {
   });
 
   test("declined with a clear error when the user says no, or when nobody can be asked", async () => {
-    model = await startScriptedServer({ replies: [] });
+    const model = await startServer({ replies: [] });
     const m = await everything();
-    m.setInteraction({ sampling: createSamplingHandler(() => chatClient(model!.baseUrl), async () => "deny") });
+    m.setInteraction({ sampling: createSamplingHandler(() => chatClient(model.baseUrl), async () => "deny") });
     const denied = parse(await handleFunctionCall("mcp__everything__trigger_sampling_request", { prompt: "x" }));
     expect(JSON.stringify(denied)).toMatch(/declined the sampling request of MCP server \\"everything\\": the user declined it/);
     m.setInteraction({ sampling: undefined });

@@ -7,6 +7,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
 import { createQuiverMcpServer } from "../../src/mcp/server.js";
+import { closeAfterEach } from "../helpers/lifecycle.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const TEST_SERVER = fileURLToPath(new URL("../helpers/test-mcp-server.mjs", import.meta.url));
@@ -18,6 +19,12 @@ export const LOOPBACK_PRELOAD = fileURLToPath(new URL("./fixtures/loopback-only.
 /** Raw `mcp.servers.<name>` entry for our scriptable test server. */
 export function testServer(args: string[] = [], extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { command: process.execPath, args: [TEST_SERVER, ...args], ...extra };
+}
+
+/** Returns `everything()`: a manager connected to server-everything over stdio, closed after the test. */
+export function useEverything(): () => Promise<McpManager> {
+  const keep = closeAfterEach();
+  return () => keep(connectConfiguredServers({ servers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }));
 }
 
 /** Polls until `check` returns a truthy value; generous by default (CI is a busy 2-core box). */

@@ -3,24 +3,12 @@
  * through the SDK's task API to its result, shows its status as progress, and an aborted call
  * cancels the task on the server.
  */
-import { afterEach, describe, expect, test } from "vitest";
-import { connectConfiguredServers } from "../../src/mcp/client.js";
-import type { McpManager } from "../../src/mcp/manager.js";
+import { describe, expect, test } from "vitest";
 import { handleFunctionCall } from "../../src/model-tools.js";
 import type { ToolProgress } from "../../src/registry/index.js";
-import { EVERYTHING, parse, waitFor } from "./support.js";
+import { parse, useEverything, waitFor } from "./support.js";
 
-let manager: McpManager | undefined;
-
-afterEach(async () => {
-  await manager?.close();
-  manager = undefined;
-});
-
-async function everything(): Promise<McpManager> {
-  manager = await connectConfiguredServers({ servers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } } });
-  return manager;
-}
+const everything = useEverything();
 
 describe("tasks", () => {
   test("a required-task tool runs to completion; its status changes arrive as progress", async () => {

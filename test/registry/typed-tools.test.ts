@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "../../src/index.js";
 import { getToolDefinitions, handleFunctionCall } from "../../src/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { assertBuilt, cliEnv, runCli, tempHome } from "../helpers/cli.js";
-import { startScriptedServer, text, toolCall, type ScriptedServer } from "../helpers/scripted-openai-server.js";
-import { agentOn, toolResults, useTempHome, type TempHome } from "../agent/fixture.js";
+import { text, toolCall } from "../helpers/scripted-openai-server.js";
+import { agentOn, toolResults, useAgentSandbox } from "../agent/fixture.js";
 
 const TOOLSET = "typed_tools_test";
 const registered: string[] = [];
@@ -84,17 +84,11 @@ describe("authoring errors at registration", () => {
 });
 
 describe("typed tools in the agent", () => {
-  let home: TempHome;
-  let server: ScriptedServer | undefined;
-  beforeAll(() => (home = useTempHome()));
-  afterAll(async () => {
-    await server?.close();
-    home.restore();
-  });
+  const startServer = useAgentSandbox();
 
   it("the model calls both, one with a bad argument it gets told about", async () => {
     registerBoth();
-    server = await startScriptedServer({
+    const server = await startServer({
       replies: [toolCall("typed_roll", { sides: "x" }), toolCall("typed_roll", { sides: 20, times: 2 }), toolCall("typed_greet", { who: "bo" }), text("done")],
     });
     const { agent } = agentOn(server, { toolsets: [TOOLSET] });
