@@ -9,6 +9,7 @@ import { type LocalClientOptions, createLocalChatClient } from "./local/client.j
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";
+import { httpFetch } from "./http-fetch.js";
 import { providerFetch } from "./provider-fetch.js";
 import { requestBody, sendsReasoning } from "./request.js";
 import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted, withRetries } from "./retry.js";
@@ -115,7 +116,7 @@ class OpenAIChatClient implements ChatClient {
           maxRetries: 0,
           timeout: this.timeoutMs,
           logLevel: "off",
-          fetch: providerFetch(),
+          fetch: providerFetch(httpFetch()),
           ...(this.settingsWithKey.headers === undefined ? {} : { defaultHeaders: this.settingsWithKey.headers }),
         }),
     ));
