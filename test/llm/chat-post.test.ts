@@ -58,6 +58,7 @@ describe("the lean chat request", () => {
     try {
       const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
       const resolved = resolveModelSettings({ flags: { baseUrl, model: "m" }, env: { OPENAI_API_KEY: SECRET_KEY } });
+      if (resolved.problem) throw new Error(resolved.problem.message);
       const client = createChatClient(resolved, { timeoutMs: 300, maxAttempts: 2, sleep: async () => {} });
       const err = await client.streamChat({ messages: user }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModelError);
