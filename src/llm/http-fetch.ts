@@ -90,7 +90,8 @@ function send(request: Outgoing, redirects: number): Promise<Response> {
       reject(abortReason(signal!));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    req.once("error", (err) => {
+    // `on`, not `once`: a socket can report more than one error, and an unheard one would crash the process.
+    req.on("error", (err) => {
       signal?.removeEventListener("abort", onAbort);
       reject(signal?.aborted ? abortReason(signal) : new TypeError("fetch failed", { cause: err }));
     });
@@ -180,7 +181,9 @@ function webBody(res: IncomingMessage, body: Readable, signal: AbortSignal | und
         finish();
         controller.close();
       });
-      body.once("error", (err) => fail(new TypeError("terminated", { cause: err })));
+      const terminated = (err: unknown): void => fail(new TypeError("terminated", { cause: err }));
+      body.on("error", terminated);
+      if (body !== res) res.on("error", terminated);
       // The socket closed before the whole body came (a reset, a killed server).
       res.once("close", () => {
         if (!res.complete) fail(new TypeError("terminated", { cause: Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }) }));
