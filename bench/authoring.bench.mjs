@@ -85,11 +85,11 @@ async function roundRows() {
  * reading the file with readFileSync, against the same loopback scripted server.
  */
 async function compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession, label }) {
-  let session;
+  let agent;
   const agentRound = async (i) => {
-    if (i % turnsPerSession === 0) session = Session.create();
+    // As `quiver chat`: one agent per conversation, its session transcript on.
+    if (i % turnsPerSession === 0) agent = new Agent({ client, session: Session.create(), toolsets: ["file"] });
     server.push(toolCall("read_file", { path: file }), text("done"));
-    const agent = new Agent({ client, session, toolsets: ["file"] });
     const first = server.chatRequests.length;
     const t0 = performance.now();
     await agent.run("read the notes");

@@ -11,7 +11,6 @@ import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";
 import { chatEndpoint, postChat, streamChunks, type ChatEndpoint } from "./chat-post.js";
-import { httpFetch } from "./http-fetch.js";
 import { providerFetch } from "./provider-fetch.js";
 import { requestBody, sendsReasoning } from "./request.js";
 import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted, withRetries } from "./retry.js";
@@ -111,7 +110,6 @@ class OpenAIChatClient implements ChatClient {
   /** Loaded with the first request: the SDK (its errors, its stream reader, `/models`) and where chat requests go. */
   private transport(): Promise<Transport> {
     const settings = this.settingsWithKey;
-    const fetchImpl = providerFetch(httpFetch());
     return (this.loaded ??= Promise.all([loadSdk(), import("openai/version")]).then(([sdk, { VERSION }]) => ({
       sdk,
       // logLevel "off": the SDK would otherwise print unparsable chunks to the console itself.
@@ -121,10 +119,10 @@ class OpenAIChatClient implements ChatClient {
         maxRetries: 0,
         timeout: this.timeoutMs,
         logLevel: "off",
-        fetch: fetchImpl,
+        fetch: providerFetch(),
         ...(settings.headers === undefined ? {} : { defaultHeaders: settings.headers }),
       }),
-      endpoint: chatEndpoint(settings, VERSION, fetchImpl),
+      endpoint: chatEndpoint(settings, VERSION),
     })));
   }
 
@@ -170,7 +168,7 @@ class OpenAIChatClient implements ChatClient {
       const { sdk, endpoint } = await this.transport();
       const response = await postChat(endpoint, this.body(request, false), attempt.signal, sdk);
       attempt.started();
-      const completion: unknown = await response.json();
+      const completion: unknown = JSON.parse(await response.text());
       return turnFromCompletion(completion, request.messages);
     } catch (err) {
       throw this.failure(err, { signal: request.signal, attempt, delivered: "" });

@@ -7,7 +7,6 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import * as sdk from "openai";
 import { chatEndpoint, postChat } from "../../src/llm/chat-post.js";
-import { httpFetch } from "../../src/llm/http-fetch.js";
 import { ModelError, createChatClient, resolveModelSettings } from "../../src/llm/index.js";
 import { httpError, startScriptedServer, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 import { SECRET_KEY } from "./client-fixture.js";
@@ -23,7 +22,7 @@ const user = [{ role: "user" as const, content: "hi" }];
 describe("the lean chat request", () => {
   it("sends the SDK's URL and headers, extra headers included", async () => {
     server = await startScriptedServer({ replies: [text("ok")] });
-    const endpoint = chatEndpoint({ baseUrl: `${server.baseUrl}/`, apiKey: "k-1", headers: { "Api-Key": "k-1" } }, "6.x", httpFetch());
+    const endpoint = chatEndpoint({ baseUrl: `${server.baseUrl}/`, apiKey: "k-1", headers: { "Api-Key": "k-1" } }, "6.x");
     expect(endpoint.url).toBe(`${server.baseUrl}/chat/completions`);
     const response = await postChat(endpoint, { model: "m", messages: user, stream: false }, new AbortController().signal, sdk);
     expect(response.status).toBe(200);
@@ -35,8 +34,8 @@ describe("the lean chat request", () => {
 
   it("throws the SDK's error class for the status, with the server's message and headers", async () => {
     server = await startScriptedServer({ replies: [httpError(429, { message: "slow down", retryAfter: "2" })] });
-    const endpoint = chatEndpoint({ baseUrl: server.baseUrl, apiKey: "k" }, "6.x", httpFetch());
-    const err = await postChat(endpoint, { model: "m", messages: user }, new AbortController().signal, sdk).catch((e: unknown) => e);
+    const endpoint = chatEndpoint({ baseUrl: server.baseUrl, apiKey: "k" }, "6.x");
+    const err = await postChat(endpoint, { model: "m", messages: user, stream: false }, new AbortController().signal, sdk).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(sdk.RateLimitError);
     expect((err as sdk.RateLimitError).message).toMatch(/slow down/);
     expect((err as sdk.RateLimitError).headers?.get("retry-after")).toBe("2");
@@ -47,7 +46,7 @@ describe("the lean chat request", () => {
     const baseUrl = server.baseUrl;
     await server.close();
     server = undefined;
-    const err = await postChat(chatEndpoint({ baseUrl, apiKey: "k" }, "6.x", httpFetch()), {}, new AbortController().signal, sdk).catch((e: unknown) => e);
+    const err = await postChat(chatEndpoint({ baseUrl, apiKey: "k" }, "6.x"), {}, new AbortController().signal, sdk).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(sdk.APIConnectionError);
   });
 
