@@ -3,7 +3,8 @@
 // - getDefinitions for 1000 tools once the registry is warm;
 // - one agent.run() round (two model requests around a read_file call, session on, as
 //   `quiver chat` does) against a bare loop doing the same two fetch POSTs and a readFileSync,
-//   alternating samples against the same loopback scripted server.
+//   alternating samples against the same loopback scripted server: in an ongoing chat, and as
+//   the first turn of a new chat (which also creates the transcript file).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { withScriptedAgent } from "./scripted-agent.mjs";
@@ -11,6 +12,8 @@ import { median } from "./stats.mjs";
 
 const TOOLS = 100_000;
 const ROUNDS = 200;
+const WARM_UP = 20;
+const TURNS_PER_CHAT = 20;
 
 export default async function authoringBench() {
   const { ToolRegistry } = await import("../dist/registry/tool-registry.js");
@@ -69,43 +72,55 @@ async function roundRows() {
   return withScriptedAgent("quiver-bench-authoring-", async ({ home, server, client, Agent, Session, text, toolCall }) => {
     const file = join(home, "notes.txt");
     writeFileSync(file, "one line of notes\n".repeat(20));
-    const session = Session.create();
-
-    const agentRound = async () => {
-      server.push(toolCall("read_file", { path: file }), text("done"));
-      const agent = new Agent({ client, session, toolsets: ["file"] });
-      const first = server.chatRequests.length;
-      const t0 = performance.now();
-      await agent.run("read the notes");
-      const ms = performance.now() - t0;
-      return { ms, bodies: server.chatRequests.slice(first).map((r) => r.body) };
-    };
-    const bareRound = async (bodies) => {
-      server.push(toolCall("read_file", { path: file }), text("done"));
-      const t0 = performance.now();
-      for (const [i, body] of bodies.entries()) {
-        const res = await fetch(`${server.baseUrl}/chat/completions`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer bench-key" }, body: JSON.stringify(body) });
-        await res.text();
-        if (i === 0) readFileSync(file, "utf8");
-      }
-      return performance.now() - t0;
-    };
-
-    const agentMs = [];
-    const bareMs = [];
-    for (let i = 0; i < ROUNDS + 20; i++) {
-      const run = await agentRound();
-      const bare = await bareRound(run.bodies);
-      if (i < 20) continue; // warm-up: JIT, validators, file cache
-      agentMs.push(run.ms);
-      bareMs.push(bare);
-    }
-    const agent = median(agentMs);
-    const bare = median(bareMs);
     return [
-      { metric: "agent.run round: 2 requests + read_file, session on", value: agent, unit: "ms", note: `median of ${ROUNDS}` },
-      { metric: "bare round: 2 fetch POSTs + readFileSync", value: bare, unit: "ms", note: `median of ${ROUNDS}` },
-      { metric: "agent round / bare round", value: agent / bare, unit: "×", target: "≤ 1.2×", ok: agent / bare <= 1.2, reference: "1.9–2.1× (issue 14)" },
+      ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: TURNS_PER_CHAT, label: `ongoing chat (a new session every ${TURNS_PER_CHAT} turns)` })),
+      ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: 1, label: "first turn of a new chat (creates its transcript)" })),
     ];
   });
+}
+
+/**
+ * Alternating samples: one agent.run() (two requests around a read_file call, the session on, as
+ * `quiver chat` does), then a bare loop sending the very same request bodies with fetch and
+ * reading the file with readFileSync, against the same loopback scripted server.
+ */
+async function compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession, label }) {
+  let agent;
+  const agentRound = async (i) => {
+    // As `quiver chat`: one agent per conversation, its session transcript on.
+    if (i % turnsPerSession === 0) agent = new Agent({ client, session: Session.create(), toolsets: ["file"] });
+    server.push(toolCall("read_file", { path: file }), text("done"));
+    const first = server.chatRequests.length;
+    const t0 = performance.now();
+    await agent.run("read the notes");
+    const ms = performance.now() - t0;
+    return { ms, bodies: server.chatRequests.slice(first).map((r) => r.body) };
+  };
+  const bareRound = async (bodies) => {
+    server.push(toolCall("read_file", { path: file }), text("done"));
+    const t0 = performance.now();
+    for (const [i, body] of bodies.entries()) {
+      const res = await fetch(`${server.baseUrl}/chat/completions`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer bench-key" }, body: JSON.stringify(body) });
+      await res.text();
+      if (i === 0) readFileSync(file, "utf8");
+    }
+    return performance.now() - t0;
+  };
+
+  const agentMs = [];
+  const bareMs = [];
+  for (let i = 0; i < ROUNDS + WARM_UP; i++) {
+    const run = await agentRound(i);
+    const bare = await bareRound(run.bodies);
+    if (i < WARM_UP) continue; // JIT, validators, file cache
+    agentMs.push(run.ms);
+    bareMs.push(bare);
+  }
+  const agent = median(agentMs);
+  const bare = median(bareMs);
+  return [
+    { metric: `agent.run round, ${label}: 2 requests + read_file`, value: agent, unit: "ms", note: `median of ${ROUNDS}` },
+    { metric: `bare round, same bodies: 2 fetch POSTs + readFileSync`, value: bare, unit: "ms", note: `median of ${ROUNDS}` },
+    { metric: `agent round / bare round, ${label}`, value: agent / bare, unit: "×", target: "≤ 1.2×", ok: agent / bare <= 1.2, reference: "1.9–2.1× (issue 14)" },
+  ];
 }

@@ -1,13 +1,14 @@
 /**
  * Session transcripts: `$QUIVER_HOME/sessions/<id>.jsonl`, one chat message per line, appended
- * with one synchronous write the moment the message exists, so a crash or `kill -9` loses
+ * with one synchronous write (`append-file.ts`) the moment the message exists, so a crash or `kill -9` loses
  * nothing already produced. The system prompt is not stored: a resumed session gets a fresh one.
  */
-import { appendFileSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { ChatMessage } from "../llm/index.js";
 import { createLogger, quiverPath } from "../registry/index.js";
+import { appendToFile, forgetFile } from "./append-file.js";
 import { repairHistory } from "./history.js";
 import { shapeMessage } from "./message-shape.js";
 
@@ -106,8 +107,7 @@ export class Session {
     if (messages.length === 0) return;
     let lines = "";
     for (const message of messages) lines += `${JSON.stringify(message)}\n`;
-    if (this.#messages.length === 0) mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-    appendFileSync(this.path, lines, { mode: 0o600 });
+    appendToFile(this.path, lines);
     this.#messages.push(...messages);
   }
 
@@ -115,6 +115,7 @@ export class Session {
     mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
     const temp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(temp, this.#messages.map((m) => `${JSON.stringify(m)}\n`).join(""), { mode: 0o600 });
+    forgetFile(this.path);
     renameSync(temp, this.path);
   }
 }

@@ -1,14 +1,16 @@
 /**
  * The chat client: streams a reply from any OpenAI-compatible endpoint through the official SDK,
- * with our own retries (the SDK's are off) and a stall timeout while the stream is open.
+ * with our own retries (the SDK's are off) and a stall timeout until the answer starts and
+ * between stream chunks. Chat requests take the lean path of `chat-post.ts`.
  */
 import type OpenAI from "openai";
-import { loadSdk, loadedSdk } from "./sdk.js";
+import { loadSdk, loadedSdk, type Sdk } from "./sdk.js";
 import { isLocalModel } from "./local/catalog.js";
 import { type LocalClientOptions, createLocalChatClient } from "./local/client.js";
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";
+import { chatEndpoint, postChat, streamChunks, type ChatEndpoint } from "./chat-post.js";
 import { providerFetch } from "./provider-fetch.js";
 import { requestBody, sendsReasoning } from "./request.js";
 import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted, withRetries } from "./retry.js";
@@ -76,7 +78,7 @@ export function createChatClient(settings: ModelSettings, options: ChatClientOpt
 
 class OpenAIChatClient implements ChatClient {
   readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
-  private sdkClient: Promise<OpenAI> | undefined;
+  private loaded: Promise<Transport> | undefined;
   private readonly settingsWithKey: ModelSettings;
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
@@ -105,20 +107,23 @@ class OpenAIChatClient implements ChatClient {
     this.settingsWithKey = settings;
   }
 
-  private sdk(): Promise<OpenAI> {
-    // logLevel "off": the SDK would otherwise print unparsable chunks to the console itself.
-    return (this.sdkClient ??= loadSdk().then(
-      ({ default: OpenAI }) =>
-        new OpenAI({
-          baseURL: this.settingsWithKey.baseUrl,
-          apiKey: this.settingsWithKey.apiKey,
-          maxRetries: 0,
-          timeout: this.timeoutMs,
-          logLevel: "off",
-          fetch: providerFetch(),
-          ...(this.settingsWithKey.headers === undefined ? {} : { defaultHeaders: this.settingsWithKey.headers }),
-        }),
-    ));
+  /** Loaded with the first request: the SDK (its errors, its stream reader, `/models`) and where chat requests go. */
+  private transport(): Promise<Transport> {
+    const settings = this.settingsWithKey;
+    return (this.loaded ??= Promise.all([loadSdk(), import("openai/version")]).then(([sdk, { VERSION }]) => ({
+      sdk,
+      // logLevel "off": the SDK would otherwise print unparsable chunks to the console itself.
+      client: new sdk.OpenAI({
+        baseURL: settings.baseUrl,
+        apiKey: settings.apiKey,
+        maxRetries: 0,
+        timeout: this.timeoutMs,
+        logLevel: "off",
+        fetch: providerFetch(),
+        ...(settings.headers === undefined ? {} : { defaultHeaders: settings.headers }),
+      }),
+      endpoint: chatEndpoint(settings, VERSION),
+    })));
   }
 
   streamChat(request: ChatRequest): Promise<AssistantTurn> {
@@ -158,39 +163,42 @@ class OpenAIChatClient implements ChatClient {
   }
 
   private async completeOnce(request: Omit<ChatRequest, "onTextDelta" | "onReasoningDelta">): Promise<AssistantTurn> {
+    const attempt = new Attempt(request.signal, this.timeoutMs);
     try {
-      const body = this.body(request, false);
-      const completion: unknown = await (await this.sdk()).chat.completions.create(body, this.requestOptions(request.signal));
+      const { sdk, endpoint } = await this.transport();
+      const response = await postChat(endpoint, this.body(request, false), attempt.signal, sdk);
+      attempt.started();
+      const completion: unknown = JSON.parse(await response.text());
       return turnFromCompletion(completion, request.messages);
     } catch (err) {
-      throw this.failure(err, { signal: request.signal, stalled: false, delivered: "" });
+      throw this.failure(err, { signal: request.signal, attempt, delivered: "" });
+    } finally {
+      attempt.end();
     }
   }
 
   async listModels(options: { signal?: AbortSignal } = {}): Promise<string[] | undefined> {
     throwIfAborted(options.signal);
     try {
-      return modelIds(await (await this.sdk()).get<unknown>("/models", this.requestOptions(options.signal)));
+      return modelIds(await (await this.transport()).client.get<unknown>("/models", this.requestOptions(options.signal)));
     } catch (err) {
       const APIError = loadedSdk()?.APIError;
       if (APIError !== undefined && err instanceof APIError && [404, 405, 501].includes(err.status ?? 0)) return undefined;
-      throw this.failure(err, { signal: options.signal, stalled: false, delivered: "" });
+      throw this.failure(err, { signal: options.signal, delivered: "" });
     }
   }
 
   private async streamOnce(request: ChatRequest, delivered: { text: string }): Promise<AssistantTurn> {
-    const attempt = new AbortController();
-    const unlink = linkAbort(request.signal, attempt);
-    const stall = stallTimer(this.timeoutMs, () => attempt.abort());
+    const attempt = new Attempt(request.signal, this.timeoutMs);
     const assembler = new TurnAssembler();
     let chunks = 0;
     let inCallback = false;
     try {
-      const body = this.body(request, true);
-      const stream = (await (await this.sdk()).chat.completions.create(body, this.requestOptions(attempt.signal))) as AsyncIterable<unknown>;
-      stall.reset();
-      for await (const chunk of stream) {
-        stall.reset();
+      const { sdk, client, endpoint } = await this.transport();
+      const response = await postChat(endpoint, this.body(request, true), attempt.signal, sdk);
+      attempt.started();
+      for await (const chunk of await streamChunks(response, attempt.controller, client)) {
+        attempt.progressed();
         chunks++;
         const { text, reasoning } = assembler.push(chunk);
         if (reasoning === "" && text === "") continue;
@@ -204,14 +212,13 @@ class OpenAIChatClient implements ChatClient {
       }
     } catch (err) {
       if (inCallback) throw err;
-      throw this.failure(err, { signal: request.signal, stalled: stall.fired, delivered: delivered.text });
+      throw this.failure(err, { signal: request.signal, attempt, delivered: delivered.text });
     } finally {
-      stall.stop();
-      unlink();
+      attempt.end();
     }
-    // The SDK ends the iteration quietly when its signal aborts; tell the caller why it ended.
-    if (request.signal?.aborted || stall.fired) {
-      throw this.failure(undefined, { signal: request.signal, stalled: stall.fired, delivered: delivered.text });
+    // The SDK's reader ends quietly when its signal aborts; tell the caller why it ended.
+    if (request.signal?.aborted || attempt.timedOut) {
+      throw this.failure(undefined, { signal: request.signal, attempt, delivered: delivered.text });
     }
     if (chunks === 0) throw emptyStreamError(this.settings.baseUrl);
     return assembler.finish(request.messages);
@@ -228,16 +235,69 @@ class OpenAIChatClient implements ChatClient {
   }
 
   /** What to throw for a failed attempt: an AbortError, a `ModelError`, or an unknown error as is. */
-  private failure(err: unknown, state: { signal: AbortSignal | undefined; stalled: boolean; delivered: string }): unknown {
+  private failure(err: unknown, state: { signal: AbortSignal | undefined; attempt?: Attempt; delivered: string }): unknown {
     if (state.signal?.aborted) return new ModelAbortError();
-    const modelError = state.stalled
-      ? new ModelError(`${this.settings.baseUrl} sent nothing for ${Number((this.timeoutMs / 1000).toFixed(1))} s mid-reply (timed out).`, {
-          kind: "timeout",
-          retryable: true,
-        })
-      : toModelError(err, this.errorContext);
+    const modelError = state.attempt?.timedOut ? this.timeoutError(state.attempt.answered) : toModelError(err, this.errorContext);
     if (modelError === undefined) return isAbortError(err) ? new ModelAbortError() : err;
     return state.delivered === "" ? modelError : notRetriedAfterOutput(modelError, state.delivered);
+  }
+
+  private timeoutError(answered: boolean): ModelError {
+    const seconds = Number((this.timeoutMs / 1000).toFixed(1));
+    const message = answered
+      ? `${this.settings.baseUrl} sent nothing for ${seconds} s mid-reply (timed out).`
+      : `No response from ${this.settings.baseUrl} in ${seconds} s (request timed out).`;
+    return new ModelError(message, { kind: "timeout", retryable: true });
+  }
+}
+
+interface Transport {
+  sdk: Sdk;
+  client: OpenAI;
+  endpoint: ChatEndpoint;
+}
+
+/**
+ * One request's lifetime: its own abort (the caller's signal, or silence for `timeoutMs` until
+ * the answer starts and between stream chunks), so a stalled attempt can be retried.
+ */
+class Attempt {
+  readonly controller = new AbortController();
+  answered = false;
+  #timedOut = false;
+  readonly #timer: NodeJS.Timeout;
+  readonly #unlink: () => void;
+
+  constructor(signal: AbortSignal | undefined, timeoutMs: number) {
+    this.#unlink = linkAbort(signal, this.controller);
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.controller.abort();
+    }, timeoutMs);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  /** The response has begun: from now on the silence between chunks counts. */
+  started(): void {
+    this.answered = true;
+    this.#timer.refresh();
+  }
+
+  /** A chunk came: re-arming the one timer is cheaper than a new timer per chunk. */
+  progressed(): void {
+    this.#timer.refresh();
+  }
+
+  end(): void {
+    clearTimeout(this.#timer);
+    this.#unlink();
   }
 }
 
@@ -268,30 +328,6 @@ function linkAbort(signal: AbortSignal | undefined, controller: AbortController)
   const abort = (): void => controller.abort();
   signal.addEventListener("abort", abort, { once: true });
   return () => signal.removeEventListener("abort", abort);
-}
-
-function stallTimer(ms: number, onStall: () => void): { reset(): void; stop(): void; readonly fired: boolean } {
-  let handle: NodeJS.Timeout | undefined;
-  let fired = false;
-  return {
-    reset() {
-      // Once per stream chunk: re-arming the one timer is cheaper than a new timer each time.
-      if (handle !== undefined) {
-        handle.refresh();
-        return;
-      }
-      handle = setTimeout(() => {
-        fired = true;
-        onStall();
-      }, ms);
-    },
-    stop() {
-      clearTimeout(handle);
-    },
-    get fired() {
-      return fired;
-    },
-  };
 }
 
 function modelIds(body: unknown): string[] | undefined {

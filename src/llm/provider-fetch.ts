@@ -1,6 +1,7 @@
 /**
- * The HTTP half of the normalising layer: a `fetch` for the SDK that rewrites two shapes the SDK
- * cannot read, before it sees them.
+ * The HTTP half of the normalising layer: two shapes the SDK cannot read, rewritten before it
+ * sees them, for the lean chat path (`chat-post.ts`) and, as a `fetch` wrapper, for the SDK's
+ * own requests (`/models`).
  * - An error body in any shape (an object, Gemini's array-wrapped object, plain text, an HTML
  *   page) becomes OpenAI's `{"error": {"message", ...}}`, so the provider's own words reach the user
  *   instead of "400 status code (no body)".
@@ -12,45 +13,40 @@ type Fetch = typeof fetch;
 
 const MAX_ERROR_TEXT = 500;
 
+/** A `fetch` for the SDK's own requests (`/models`) whose error answers read as OpenAI's. */
 export function providerFetch(inner: Fetch = fetch): Fetch {
   return async (input, init) => {
     const response = await inner(input, init);
-    if (response.status >= 400) return normalizeErrorResponse(response);
-    // The header first: the body check scans the whole request, which holds the whole history.
-    if (isJson(response) && wantsStream(init)) return jsonAsEventStream(response);
-    return response;
+    return response.status >= 400 ? normalizeErrorResponse(response) : response;
   };
 }
 
-function wantsStream(init: RequestInit | undefined): boolean {
-  const body = init?.body;
-  // A cheap look at our own request body: the SDK sends it as a JSON string.
-  return typeof body === "string" && /"stream"\s*:\s*true/.test(body);
-}
-
-function isJson(response: Response): boolean {
-  return (response.headers.get("content-type") ?? "").toLowerCase().includes("json");
-}
-
-async function jsonAsEventStream(response: Response): Promise<Response> {
-  const text = await response.text();
-  const headers = new Headers(response.headers);
-  headers.set("content-type", "text/event-stream");
-  headers.delete("content-length");
+/** A whole JSON answer as the SSE stream a stream request expects: one event, then `[DONE]`. */
+export function eventStreamOfJson(text: string): string {
   const events = text.trim() === "" ? "" : `data: ${text.replace(/\r?\n/g, " ")}\n\n`;
-  return new Response(`${events}data: [DONE]\n\n`, { status: response.status, statusText: response.statusText, headers });
+  return `${events}data: [DONE]\n\n`;
+}
+
+/** Whether an answer's content type says JSON. */
+export function isJsonType(contentType: string | null): boolean {
+  return (contentType ?? "").toLowerCase().includes("json");
 }
 
 async function normalizeErrorResponse(response: Response): Promise<Response> {
   const text = await response.text().catch(() => "");
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  const body = errorBody(text, response.headers.get("content-type"));
   // No body: the SDK says so itself ("status code (no body)").
-  if (text.trim() === "") return new Response("", { status: response.status, statusText: response.statusText, headers });
-  const error = errorFromBody(text, response.headers.get("content-type") ?? "");
+  if (body === undefined) return new Response("", { status: response.status, statusText: response.statusText, headers });
   headers.set("content-type", "application/json");
   headers.delete("content-encoding");
-  return new Response(JSON.stringify({ error }), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** OpenAI's `{"error": {...}}` for an error answer's body, whatever shape the provider wrote; undefined for an empty body. */
+export function errorBody(text: string, contentType: string | null): { error: Record<string, unknown> } | undefined {
+  return text.trim() === "" ? undefined : { error: errorFromBody(text, contentType ?? "") };
 }
 
 /** OpenAI's error object for whatever (non-empty) body the provider wrote, with a `message` string. */
