@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -146,5 +148,39 @@ describe("httpRequest keep-alive", () => {
     expect(child.stdout.trim()).toBe("done");
     // Idle sockets close after 4 s; an exit before then means they did not hold the process.
     expect(Date.now() - started).toBeLessThan(3_500);
+  });
+});
+
+describe("httpRequest over https", () => {
+  const tls = (name: string): string => fileURLToPath(new URL(`../fixtures/tls/${name}`, import.meta.url));
+
+  async function withTlsServer(run: (url: string) => Promise<void>): Promise<void> {
+    const secure = createTlsServer({ key: readFileSync(tls("key.pem")), cert: readFileSync(tls("cert.pem")) }, (_req, res) => res.end("over tls"));
+    await new Promise<void>((resolve) => secure.listen(0, "127.0.0.1", resolve));
+    try {
+      await run(`https://127.0.0.1:${(secure.address() as AddressInfo).port}/`);
+    } finally {
+      secure.closeAllConnections();
+      await new Promise((resolve) => secure.close(resolve));
+    }
+  }
+
+  it("refuses a certificate no trusted authority signed, as fetch does", async () => {
+    await withTlsServer(async (url) => {
+      const err = await httpRequest(url, GET).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toBe("fetch failed");
+      expect(((err as Error).cause as NodeJS.ErrnoException).code).toBe("DEPTH_ZERO_SELF_SIGNED_CERT");
+    });
+  });
+
+  it("trusts an authority added with NODE_EXTRA_CA_CERTS, as fetch does", async () => {
+    await withTlsServer(async (url) => {
+      const module = fileURLToPath(new URL("../../src/llm/http-client.ts", import.meta.url));
+      const script = `import { httpRequest } from ${JSON.stringify(module)}; console.log(await (await httpRequest(${JSON.stringify(url)}, { method: "GET", headers: {} })).text());`;
+      const env = { ...process.env, NODE_EXTRA_CA_CERTS: tls("cert.pem") };
+      const child = await promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 15_000, env });
+      expect(child.stdout.trim()).toBe("over tls");
+    });
   });
 });
