@@ -10,6 +10,7 @@ import { type LocalClientOptions, createLocalChatClient } from "./local/client.j
 import type { ToolDefinition } from "../registry/types.js";
 import { ModelAbortError, ModelError, isAbortError, toModelError } from "./errors.js";
 import { resolveCompat } from "./presets.js";
+import { Attempt } from "./attempt.js";
 import { chatEndpoint, postChat, streamChunks, type ChatEndpoint } from "./chat-post.js";
 import { providerFetch } from "./provider-fetch.js";
 import { requestBody, sendsReasoning } from "./request.js";
@@ -257,50 +258,6 @@ interface Transport {
   endpoint: ChatEndpoint;
 }
 
-/**
- * One request's lifetime: its own abort (the caller's signal, or silence for `timeoutMs` until
- * the answer starts and between stream chunks), so a stalled attempt can be retried.
- */
-class Attempt {
-  readonly controller = new AbortController();
-  answered = false;
-  #timedOut = false;
-  readonly #timer: NodeJS.Timeout;
-  readonly #unlink: () => void;
-
-  constructor(signal: AbortSignal | undefined, timeoutMs: number) {
-    this.#unlink = linkAbort(signal, this.controller);
-    this.#timer = setTimeout(() => {
-      this.#timedOut = true;
-      this.controller.abort();
-    }, timeoutMs);
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  get timedOut(): boolean {
-    return this.#timedOut;
-  }
-
-  /** The response has begun: from now on the silence between chunks counts. */
-  started(): void {
-    this.answered = true;
-    this.#timer.refresh();
-  }
-
-  /** A chunk came: re-arming the one timer is cheaper than a new timer per chunk. */
-  progressed(): void {
-    this.#timer.refresh();
-  }
-
-  end(): void {
-    clearTimeout(this.#timer);
-    this.#unlink();
-  }
-}
-
 /** A 200 whose body held no SSE chunk: typically a server that ignores `stream: true` and sends JSON. */
 function emptyStreamError(baseUrl: string): ModelError {
   return new ModelError(
@@ -317,17 +274,6 @@ function notRetriedAfterOutput(error: ModelError, delivered: string): ModelError
   );
   final.partialContent = delivered;
   return final;
-}
-
-function linkAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
-  if (signal === undefined) return () => {};
-  if (signal.aborted) {
-    controller.abort();
-    return () => {};
-  }
-  const abort = (): void => controller.abort();
-  signal.addEventListener("abort", abort, { once: true });
-  return () => signal.removeEventListener("abort", abort);
 }
 
 function modelIds(body: unknown): string[] | undefined {
