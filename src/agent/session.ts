@@ -1,7 +1,8 @@
 /**
  * Session transcripts: `$QUIVER_HOME/sessions/<id>.jsonl`, one chat message per line, appended
- * with one synchronous write (`append-file.ts`) the moment the message exists, so a crash or `kill -9` loses
- * nothing already produced. The system prompt is not stored: a resumed session gets a fresh one.
+ * with one synchronous write (`append-file.ts`) the moment the message exists, so a crash or
+ * `kill -9` loses nothing already produced. The system prompt is not stored: a resumed session
+ * gets a fresh one.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
