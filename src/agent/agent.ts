@@ -26,7 +26,7 @@ import {
 import { loadBuiltinTools } from "../model-tools.js";
 import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
-import { NO_REQUEST_TOOLS, SessionTools, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
+import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
 import type { Session } from "./session.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
 import { runToolCalls } from "./tool-runner.js";
@@ -118,7 +118,7 @@ export class Agent {
     this.#session = options.session;
     this.#history = [...(options.session?.messages ?? options.history ?? [])];
     this.#system = options.systemPrompt;
-    this.#tools = sessionTools(options);
+    this.#tools = sessionTools(options, this.#history);
   }
 
   get client(): ChatClient {
@@ -150,7 +150,7 @@ export class Agent {
     this.#unsaved = [];
     this.#session = session;
     // A new conversation is a new prompt prefix: its tools start afresh too.
-    this.#tools = sessionTools(this.#options);
+    this.#tools = sessionTools(this.#options, this.#history);
   }
 
   /** One user message, answered: the loop runs until a final reply, the budget, an interrupt or a model error (rejects). */
@@ -304,8 +304,11 @@ function aborted(state: RunState): boolean {
   return state.signal?.aborted === true;
 }
 
-function sessionTools(options: AgentOptions): SessionTools {
-  return new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch);
+/** The tools of a conversation's requests; one continued from a history offers again the tools it used. */
+function sessionTools(options: AgentOptions, history: readonly ChatMessage[]): SessionTools {
+  const tools = new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch);
+  tools.load(toolsUsedIn(history));
+  return tools;
 }
 
 function clientFrom(options: AgentOptions): ChatClient {

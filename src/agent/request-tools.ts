@@ -13,6 +13,7 @@
 import { toolTokenBudget } from "../context-window.js";
 import { getToolDefinitions, type ToolSelection, type ToolSnapshot } from "../model-tools.js";
 import { registry, type ToolCatalog, type ToolDefinition } from "../registry/index.js";
+import type { ChatMessage, ToolMessage } from "../llm/index.js";
 import { definitionsExceed } from "../tool-tokens.js";
 
 export type ToolSearchMode = "off" | "auto" | "on";
@@ -74,10 +75,14 @@ export class SessionTools {
     };
   }
 
-  /** Marks tools as loaded (found by a search, or called by name); unknown names are ignored. */
+  /**
+   * Marks tools as loaded (found by a search, or called by name); names the registry does not
+   * offer are ignored. Before the first request (a resumed session) every name is kept: the
+   * request only ever carries tools that exist.
+   */
   load(names: Iterable<string>): void {
     for (const name of names) {
-      if (this.#loaded.has(name) || this.#pool?.names.has(name) !== true) continue;
+      if (this.#loaded.has(name) || (this.#pool !== undefined && !this.#pool.names.has(name))) continue;
       this.#loaded.add(name);
       this.#version++;
     }
@@ -127,6 +132,35 @@ export class SessionTools {
       searching,
       toolsets: toolsetCounts(callable),
     };
+  }
+}
+
+/** The tools a conversation called, or found with `tool_search`, in order: what a resumed session loads again. */
+export function toolsUsedIn(history: readonly ChatMessage[]): string[] {
+  const used = new Set<string>();
+  const searches = new Set<string>();
+  for (const message of history) {
+    if (message.role === "assistant") {
+      for (const call of message.tool_calls ?? []) {
+        if (call.function.name === TOOL_SEARCH_TOOL) searches.add(call.id);
+        else used.add(call.function.name);
+      }
+    } else if (message.role === "tool" && searches.has(message.tool_call_id)) {
+      for (const name of foundNames(message.content)) used.add(name);
+    }
+  }
+  return [...used];
+}
+
+/** The tool names in a `tool_search` result (`{"tools": [{"name": ...}, ...]}`); none for anything else. */
+function foundNames(content: ToolMessage["content"]): string[] {
+  if (typeof content !== "string") return [];
+  try {
+    const tools = (JSON.parse(content) as { tools?: unknown }).tools;
+    if (!Array.isArray(tools)) return [];
+    return tools.flatMap((tool: unknown) => (typeof (tool as { name?: unknown })?.name === "string" ? [(tool as { name: string }).name] : []));
+  } catch {
+    return [];
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Session } from "../../src/agent/index.js";
 import { registry } from "../../src/registry/index.js";
 import { toolsTokens } from "../../src/tool-tokens.js";
 import { registerGeneratedTools, type GeneratedTool } from "../helpers/generated-tools.js";
@@ -77,5 +78,26 @@ describe("an agent with 500 tools and tools.search: auto", () => {
     const names = server.chatRequests[0]!.body!.tools!.map((t) => t.function.name);
     expect(names.length).toBeGreaterThanOrEqual(500);
     expect(names).not.toContain("tool_search");
+  });
+
+  it("a resumed session offers again the tools it found or called before, from its first request", async () => {
+    const server = await startServer({
+      replies: [
+        toolCall("tool_search", { query: "archive an old telescope" }),
+        (request) => toolCall(firstFound(request), { telescope_id: "T-1", reason: "old" }),
+        toolCall("merge_glacier", { glacier_id: "G-2" }),
+        text("Done."),
+        text("Resumed."),
+      ],
+    });
+    const session = Session.create();
+    await agentOn(server, { toolSearch: { mode: "auto" }, session }).agent.run("Archive T-1, then merge glacier G-2.");
+    const before = server.chatRequests.at(-1)!.body!.tools!.map((t) => t.function.name);
+    expect(before).toEqual(expect.arrayContaining(["archive_telescope", "merge_glacier"]));
+
+    await agentOn(server, { toolSearch: { mode: "auto" }, session: Session.open(session.id) }).agent.run("And now?");
+    const resumed = server.chatRequests.at(-1)!.body!.tools!.map((t) => t.function.name);
+    expect(resumed).toEqual(expect.arrayContaining(["tool_search", "archive_telescope", "merge_glacier"]));
+    expect(resumed.length).toBeLessThan(50);
   });
 });
