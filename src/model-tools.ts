@@ -88,6 +88,12 @@ export interface FunctionCallResult {
 export interface FunctionCallOptions {
   /** The names the caller offered; another name is answered "Unknown tool" (or "not enabled") without running. */
   offered?: ReadonlySet<string>;
+  /**
+   * The names the caller offers now. Asked when the call names a tool missing from `offered`
+   * because it was withdrawn while its source is briefly away (an MCP server reconnecting):
+   * the call then waits for it, and runs if it came back and is offered again.
+   */
+  reoffer?: (() => Promise<ReadonlySet<string>>) | undefined;
   /** Called once the arguments are parsed, before the tool runs (the agent's tool_start event). */
   onArguments?: (args: Record<string, unknown> | string) => void;
 }
@@ -117,7 +123,10 @@ function refused(output: string, errorType: string, args?: Record<string, unknow
 async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, opts: FunctionCallOptions): Promise<FunctionCallResult> {
   const parsed = parseArguments(rawArguments);
   opts.onArguments?.(parsed.ok ? parsed.args : typeof rawArguments === "string" ? rawArguments : String(rawArguments));
-  if (opts.offered !== undefined && !opts.offered.has(name)) return refused(unknownToolError(name, opts.offered), "unknown_tool");
+  if (opts.offered !== undefined && !opts.offered.has(name)) {
+    const refusal = await notOffered(name, ctx.signal, opts.offered, opts.reoffer);
+    if (refusal !== undefined) return refusal;
+  }
   let entry = registry.getEntry(name);
   if (entry === undefined && awaySources.size > 0) {
     const away = await toolAway(name, ctx.signal);
@@ -143,6 +152,20 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, o
   if (typeof output !== "string") return { output, args: checked.args, errorType: undefined };
   const limit = registry.getMaxResultSize(name);
   return { output: output.length > limit ? await spill(name, output, limit) : output, args: checked.args, errorType: undefined };
+}
+
+/** The answer to a call of a tool the caller did not offer, or undefined when it is back and offered now. */
+async function notOffered(
+  name: string,
+  signal: AbortSignal | undefined,
+  offered: ReadonlySet<string>,
+  reoffer: FunctionCallOptions["reoffer"],
+): Promise<FunctionCallResult | undefined> {
+  if (reoffer === undefined || awaySources.size === 0 || registry.getEntry(name) !== undefined) return refused(unknownToolError(name, offered), "unknown_tool");
+  const away = await toolAway(name, signal);
+  if (away !== undefined) return { output: away, args: undefined, errorType: "unknown_tool" };
+  const now = await reoffer();
+  return now.has(name) ? undefined : refused(unknownToolError(name, now), "unknown_tool");
 }
 
 /**

@@ -247,6 +247,7 @@ export class Agent {
     const images: ImagePart[] = [];
     await runToolCalls(calls, {
       offered,
+      reoffer: async () => (await this.#tools.next()).callable,
       toolCatalog: this.#tools.catalog,
       ...(signal === undefined ? {} : { signal }),
       ...(this.#options.approve === undefined ? {} : { approve: this.#options.approve }),

@@ -15,6 +15,8 @@ import { toToolContent, toolResultError } from "./tool-content.js";
 export interface ToolRunOptions {
   /** Tool names the model was offered in this request; anything else is refused. */
   offered: ReadonlySet<string>;
+  /** The names offered now, for a call of a tool withdrawn while its MCP server reconnects. */
+  reoffer?: () => Promise<ReadonlySet<string>>;
   /** The session's tools, for `tool_search`. */
   toolCatalog?: ToolCatalog;
   signal?: AbortSignal;
@@ -109,5 +111,5 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): Promise<FunctionC
   };
   const onArguments = (args: Record<string, unknown> | string): void =>
     opts.emit({ type: "tool_start", id: call.id, name: call.name, args, emoji: registry.getEmoji(call.name) });
-  return runFunctionCall(call.name, call.arguments, ctx, { offered: opts.offered, onArguments });
+  return runFunctionCall(call.name, call.arguments, ctx, { offered: opts.offered, reoffer: opts.reoffer, onArguments });
 }

@@ -51,4 +51,22 @@ describe("an MCP server that crashes mid-call", () => {
     expect(server.chatRequests[2]!.body!.tools!.map((t) => t.function.name)).toContain("mcp__brittle__echo");
     expectValidHistory(agent.messages);
   });
+
+  it("a call to a tool withdrawn while its server reconnects waits for it and runs, never Unknown tool", async () => {
+    // A slow reconnect: the request below is sent while the tools are withdrawn.
+    const manager = await keep(createMcpManager({ brittle: testServer() }, { backoff: { initialMs: 1500, maxMs: 1500 } }));
+    await manager.start();
+    const server = await startServer({ replies: [toolCall("mcp__brittle__crash", { midCall: true }, "call_crash"), text("Crashed.")] });
+    const { agent } = agentOn(server, { loadBuiltinTools: false, toolsets: ["mcp-brittle"] });
+    await agent.run("crash it");
+    expect(registry.getEntry("mcp__brittle__echo")).toBeUndefined();
+
+    // The model remembers the tool from earlier requests and calls it although this request lacks it.
+    server.push(toolCall("mcp__brittle__echo", { text: "meanwhile" }, "call_meanwhile"), text("Done."));
+    const second = await agent.run("echo meanwhile");
+    expect(server.chatRequests[2]!.body!.tools ?? []).toEqual([]);
+    expect(second.content).toBe("Done.");
+    expect(JSON.parse(toolResults(server.chatRequests[3]!.body!.messages).get("call_meanwhile")!)).toEqual({ result: "echo: meanwhile" });
+    expectValidHistory(agent.messages);
+  });
 });
