@@ -33,11 +33,30 @@ function schemaProblem(schema: unknown, path: string, walk: Walk): string | unde
   if (!isObject(schema)) return `${path} must be a schema (an object or a boolean), got ${typeName(schema)}`;
   for (const [keyword, value] of Object.entries(schema)) {
     const rule = RULES[keyword];
-    const problem = rule?.(value, `${path}.${keyword}`, walk);
+    if (rule === undefined) continue;
+    // A keyword ajv leaves out of the validator is only checked for its shape, its refs not followed.
+    const within = walk.resolveRefs && !compiled(keyword, schema) ? { ...walk, resolveRefs: false } : walk;
+    const problem = rule(value, `${path}.${keyword}`, within);
     if (problem !== undefined) return problem;
   }
   return undefined;
 }
+
+/** Whether ajv compiles `keyword` of `schema`: `additionalItems` needs `items` as a list, `if`/`then`/`else` need each other. */
+function compiled(keyword: string, schema: Json): boolean {
+  if (keyword === "additionalItems") return Array.isArray(schema.items);
+  if (keyword === "then" || keyword === "else") return schema.if !== undefined;
+  if (keyword === "if") return !alwaysValid(schema.then) || !alwaysValid(schema.else);
+  return true;
+}
+
+/** ajv's "always valid": absent, `true`, or an object without a single validating keyword. */
+function alwaysValid(schema: unknown): boolean {
+  if (schema === undefined || schema === true) return true;
+  return isObject(schema) && Object.keys(schema).every((keyword) => RULES[keyword] === undefined || ANNOTATIONS.has(keyword));
+}
+
+const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "readOnly", "contentMediaType", "contentEncoding", "definitions", "$id"]);
 
 const subschema: Rule = (value, path, walk) => schemaProblem(value, path, walk);
 

