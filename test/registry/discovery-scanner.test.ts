@@ -148,3 +148,23 @@ describe("fast scanner, case by case", () => {
     });
   }
 });
+
+describe("fast scanner, a `/` after ++ or --", () => {
+  // After a prefix `++`/`--` (an operand follows: after an operator or keyword, or on a new line)
+  // a `/` starts a regex; after a postfix one it divides. Every source here registers.
+  const cases: Array<[string, string, "registers" | "unsure"]> = [
+    ["a prefix ++ at the top", "++/'/.lastIndex; registry.register(x) //'", "registers"],
+    ["a prefix -- on a new line", "let a = b\n--/'/.lastIndex; registry.register(x) //'", "registers"],
+    ["a prefix ++ in a function", "function f() { ++/'/.lastIndex } registry.register(x) //' }", "unsure"],
+    ["a prefix ++ on a new line in a function", "function f(a) { a\n++/'/.lastIndex } registry.register(x) //' }", "unsure"],
+    ["a prefix ++ after a keyword in a function", "function f() { return ++/'/.lastIndex } registry.register(x) //' }", "unsure"],
+    ["a postfix ++ at the top", "const r = i++ / 2 / 1\nregistry.register(x)", "registers"],
+    ["a postfix -- in a function", "function f(i) { return i-- / 2 / 1 }\nregistry.register(x)", "registers"],
+  ];
+  for (const [what, source, expected] of cases) {
+    it(`${what} → ${expected}`, () => {
+      expect(registersToolsByTypeScript("case.ts", source).registers).toBe(true);
+      expect(scan(source)).toBe(expected);
+    });
+  }
+});

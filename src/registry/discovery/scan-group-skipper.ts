@@ -21,7 +21,8 @@ const C_VALUE = 1; // a value ended: `/` divides
 const C_WORD = 2; // a name or keyword: look it up
 const C_BRACE = 3; // `}`: a block (regex) or an object (division), unknowable here
 const C_DOT = 4; // `.` / `?.` / `#`: a property name follows
-const REGEX_AFTER_CLASS = [YES, NO, NO, UNSURE, UNSURE];
+const C_INCDEC = 5; // `++` / `--`: prefix (an operand follows) or postfix (a value ended), told only when a `/` follows
+const REGEX_AFTER_CLASS = [YES, NO, NO, UNSURE, UNSURE, UNSURE];
 
 /**
  * Skips from `p` (just after the group's opener, whose frame is on `stack`) to just after the
@@ -35,6 +36,8 @@ export function skipGroup(src: Buffer, p: number, stack: number[], target: numbe
   let wordStart = 0;
   let wordEnd = 0;
   let afterFor = false; // the previous token was `for` or `for await`: a `(` opens a loop header
+  let incDecAt = 0; // where the last `++` / `--` is, and the class of the token before it
+  let classBeforeIncDec = C_OPERAND;
   for (;;) {
     if (p >= len) return -1;
     const c = src[p] as number;
@@ -143,7 +146,10 @@ export function skipGroup(src: Buffer, p: number, stack: number[], target: numbe
           if (p < 0) return -1;
           continue;
         }
-        const regex = cls === C_WORD ? regexAfterWord(wordAt(src, wordStart, wordEnd)) : (REGEX_AFTER_CLASS[cls] as number);
+        const regex =
+          cls === C_WORD ? regexAfterWord(wordAt(src, wordStart, wordEnd))
+          : cls === C_INCDEC ? regexAfterIncDec(src, incDecAt, classBeforeIncDec, wordStart, wordEnd)
+          : (REGEX_AFTER_CLASS[cls] as number);
         if (regex === UNSURE) return -1;
         if (regex === YES) {
           p = skipRegex(src, p + 1);
@@ -182,8 +188,10 @@ export function skipGroup(src: Buffer, p: number, stack: number[], target: numbe
       case 0x2b: // +
       case 0x2d: // -
         if (src[p + 1] === c) {
+          incDecAt = p;
+          classBeforeIncDec = cls;
           p += 2;
-          cls = C_VALUE; // postfix ++ / -- is what real code has before a `/`
+          cls = C_INCDEC;
         } else {
           p++;
           cls = C_OPERAND;
@@ -200,6 +208,25 @@ export function skipGroup(src: Buffer, p: number, stack: number[], target: numbe
         continue;
     }
   }
+}
+
+/**
+ * Whether a `/` after the `++` / `--` at `at` starts a regex: YES when that operator is a prefix
+ * one (an operand was due before it, or a line break precedes it), NO when it is postfix. The
+ * word range is the word before it, when `before` is C_WORD.
+ */
+function regexAfterIncDec(src: Buffer, at: number, before: number, wordStart: number, wordEnd: number): number {
+  const operandDue = before === C_WORD ? regexAfterWord(wordAt(src, wordStart, wordEnd)) : (REGEX_AFTER_CLASS[before] as number);
+  return operandDue === NO ? lineBreakBefore(src, at) : operandDue;
+}
+
+/** Whether a line break precedes `at` (YES or NO), looking back over blanks; UNSURE behind a block comment. */
+function lineBreakBefore(src: Buffer, at: number): number {
+  let p = at - 1;
+  while (src[p] === 0x20 || src[p] === 0x09 || src[p] === 0x0b || src[p] === 0x0c) p--;
+  const c = src[p];
+  if (c === 0x0a || c === 0x0d) return YES;
+  return c === 0x2f && src[p - 1] === 0x2a ? UNSURE : NO;
 }
 
 /** Template text just ended at `end` with `${` (push its frame) rather than a backtick. */

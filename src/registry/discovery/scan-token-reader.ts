@@ -44,6 +44,9 @@ export class TokenReader {
   // 1 while a `for` (or `for await`) waits for its `(`; 2 when that for is a top-level statement.
   private pendingFor = 0;
   private sawDo = false; // a `do` keyword at a counting level: a later `while (...)` may close it
+  // For the last `++` / `--` read: YES when it was a prefix operator (an operand follows), NO
+  // when postfix, UNSURE when that cannot be told.
+  private operandAfterIncDec = NO;
 
   constructor(private readonly src: Buffer) {
     if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) this.pos = 3; // BOM
@@ -213,6 +216,8 @@ export class TokenReader {
       case 0x2b: // +
       case 0x2d: // -
         if (n === c) {
+          // Prefix where an operand is due, or after a line break (a postfix one cannot follow one).
+          this.operandAfterIncDec = this.newline ? YES : this.regexAfterPrevious();
           this.pos += 2;
           return INCDEC;
         }
@@ -285,13 +290,17 @@ export class TokenReader {
     return this.op(this.src[this.pos + 1] === 0x3d ? 2 : 1, 0x2f);
   }
 
-  /** Whether a `/` after the previous token starts a regex literal (YES), divides (NO), or cannot be told. */
+  /**
+   * Whether an operand may follow the previous token, so that a `/` starts a regex literal (YES),
+   * or a value ended there, so that it divides (NO); UNSURE when that cannot be told.
+   */
   private regexAfterPrevious(): number {
     switch (this.prevKind) {
       case LITERAL:
       case RBRACK:
-      case INCDEC:
         return NO;
+      case INCDEC:
+        return this.operandAfterIncDec;
       case RPAREN:
         return this.prevClosed === F_PAREN ? NO : YES;
       case RBRACE: // the end of a block (regex) or of an object literal (division)
