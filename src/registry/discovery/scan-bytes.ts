@@ -4,7 +4,7 @@
  * (no decoding), shared by the token reader and the group skipper.
  */
 
-/** Byte classes (bound to module-local consts where used: see scan-tokens.ts). */
+/** Byte classes (bound to module-local consts where used: see scan-codes.ts). */
 export const CHAR_CLASSES = {
   CC_INVALID: 0, // outside strings and comments: control characters, DEL, `\`, non-ASCII
   CC_IDENT: 1,
@@ -23,7 +23,7 @@ for (let c = 0; c < 128; c++) {
 /** 1 for the bytes of a name or number (letters, digits, `_`, `$`); a table, so hot loops stay tiny. */
 const WORD_BYTE = new Uint8Array(256);
 for (let c = 0; c < 128; c++) if (CHAR_CLASS[c] === CC_IDENT || CHAR_CLASS[c] === CC_DIGIT) WORD_BYTE[c] = 1;
-/** The byte tables (bound to module-local consts where used: see scan-tokens.ts). */
+/** The byte tables (bound to module-local consts where used: see scan-codes.ts). */
 export const BYTE_TABLES = { CHAR_CLASS, WORD_BYTE };
 
 export const BACKTICK = 0x60;

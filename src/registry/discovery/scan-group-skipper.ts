@@ -5,10 +5,9 @@
  */
 import { BACKTICK, BYTE_TABLES, CHAR_CLASSES } from "./scan-bytes.js";
 import { skipBlockComment, skipLineComment, skipNumber, skipRegex, skipString, skipTemplateText } from "./scan-bytes.js";
-import { WORD_IDS, isHeaderKeyword, regexAfterWord, wordAt } from "./scan-keywords.js";
-import { ANSWERS, FRAMES } from "./scan-tokens.js";
+import { ANSWERS, FRAMES, WORD_IDS, isHeaderKeyword, regexAfterWord, wordAt } from "./scan-codes.js";
 
-// Module-local copies of the shared codes and tables (why: scan-tokens.ts).
+// Module-local copies of the shared codes and tables (why: scan-codes.ts).
 const { CHAR_CLASS, WORD_BYTE } = BYTE_TABLES;
 const { F_PAREN, F_HEADER, F_FOR_COUNTING, F_BRACK, F_BRACE, F_TEMPLATE } = FRAMES;
 const { NO, YES, UNSURE } = ANSWERS;

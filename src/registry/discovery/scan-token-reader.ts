@@ -6,10 +6,9 @@
 import { BACKTICK, BYTE_TABLES, CHAR_CLASSES, hasLineBreak } from "./scan-bytes.js";
 import { skipBlockComment, skipLineComment, skipNumber, skipRegex, skipString, skipTemplateText } from "./scan-bytes.js";
 import { skipGroup, templateHeadAt } from "./scan-group-skipper.js";
-import { WORD_IDS, isHeaderKeyword, regexAfterWord, wordAt } from "./scan-keywords.js";
-import { ANSWERS, FRAMES, TOKEN_KINDS } from "./scan-tokens.js";
+import { ANSWERS, FRAMES, TOKEN_KINDS, WORD_IDS, isHeaderKeyword, regexAfterWord, wordAt } from "./scan-codes.js";
 
-// Module-local copies of the shared codes and tables (why: scan-tokens.ts).
+// Module-local copies of the shared codes and tables (why: scan-codes.ts).
 const { CHAR_CLASS, WORD_BYTE } = BYTE_TABLES;
 const { EOF, ERROR, IDENT, LITERAL, TEMPLATE_HEAD, LPAREN, RPAREN, LBRACK, RBRACK, LBRACE, RBRACE, SEMI, DOT, GT, BANG, INCDEC, OP } = TOKEN_KINDS;
 const { F_PAREN, F_HEADER, F_WHILE_AFTER_DO, F_FOR_COUNTING, F_BRACK, F_BRACE, F_BRACE_COUNTING, F_TEMPLATE } = FRAMES;

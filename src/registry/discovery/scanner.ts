@@ -1,29 +1,29 @@
 /**
  * The fast path of `moduleRegistersTools`: a lexer-level scanner over a module's bytes that
  * finds top-level `registry.register(...)` expression statements (and those directly in the
- * body of a top-level `for`) without building a syntax tree. This file is its statement walk.
+ * body of a top-level `for`) without building a syntax tree. This file is its statement level:
+ * where a statement may start, and whether the statement there is a register call.
  *
  * It lexes exactly what decides structure — strings, template literals with `${}` nesting,
  * comments, regex literals, brackets (scan-token-reader.ts, scan-bytes.ts) — and reasons about
  * statement boundaries (`;`, blocks, automatic semicolon insertion) only around the few tokens
- * that can start a register statement (here; the statement itself: scan-register-statement.ts);
- * a bracketed group below the counting levels is skipped in one tight loop (scan-group-skipper.ts).
+ * that can start a register statement; a bracketed group below the counting levels is skipped
+ * in one tight loop (scan-group-skipper.ts).
  * Wherever the bytes leave any doubt (a `/` after `}`, a generic `>` before a line break, a
  * lexical error, non-ASCII code, ...) it answers "unsure", and the caller asks the full
  * TypeScript parser; so its "registers"/"none" answers are the parser's answers. Grammar errors
  * with balanced brackets (`const x = ;`) are not detected here: such a file fails at import,
  * where discovery logs and skips it.
  */
-import { WORD_IDS } from "./scan-keywords.js";
-import { matchRegisterStatement } from "./scan-register-statement.js";
+import { BACKTICK } from "./scan-bytes.js";
+import { ANSWERS, FRAMES, TOKEN_KINDS, WORD_IDS } from "./scan-codes.js";
 import { TokenReader } from "./scan-token-reader.js";
-import { ANSWERS, FRAMES, TOKEN_KINDS } from "./scan-tokens.js";
 
-// Module-local copies of the shared codes (why: scan-tokens.ts).
-const { EOF, ERROR, IDENT, LITERAL, TEMPLATE_HEAD, LPAREN, RPAREN, LBRACK, RBRACK, LBRACE, RBRACE, SEMI, GT, BANG, INCDEC, OP } = TOKEN_KINDS;
+// Module-local copies of the shared codes (why: scan-codes.ts).
+const { EOF, ERROR, IDENT, LITERAL, TEMPLATE_HEAD, LPAREN, RPAREN, LBRACK, RBRACK, LBRACE, RBRACE, SEMI, DOT, GT, BANG, INCDEC, OP } = TOKEN_KINDS;
 const { F_HEADER, F_WHILE_AFTER_DO, F_FOR_COUNTING, F_BRACE_COUNTING } = FRAMES;
-const { YES, UNSURE } = ANSWERS;
-const { W_PLAIN, W_REGISTRY, W_REGISTER, W_AWAIT, W_VOID, W_FOR, W_NESTED, W_VALUE } = WORD_IDS;
+const { NO, YES, UNSURE } = ANSWERS;
+const { W_PLAIN, W_REGISTRY, W_REGISTER, W_AWAIT, W_VOID, W_FOR, W_NESTED, W_AS, W_BINARY, W_VALUE } = WORD_IDS;
 
 export type ScanVerdict = "registers" | "none" | "unsure";
 
@@ -151,5 +151,87 @@ class TopLevelScanner {
     // statement: a declaration's last token looks like an expression's.
     if (paren) return t.newline ? DOUBT : NOT_START;
     return t.newline ? START : DOUBT; // `x registry` on one line is a syntax error
+  }
+}
+
+// ---- the register statement ----
+
+/**
+ * At a statement start: `[(|await|void]* registry(.|?.)register[?.](...)`, then the wrapping
+ * parens closed, then the end of the statement. YES, NO or UNSURE (ask the parser); the token
+ * after the statement is left unconsumed: it may start the next one.
+ */
+function matchRegisterStatement(t: TokenReader): number {
+  let open = 0;
+  for (;;) {
+    if (t.kind === LPAREN) open++;
+    else if (!(t.kind === IDENT && !t.isProp && (t.curWord() === W_AWAIT || t.curWord() === W_VOID))) break;
+    t.advance();
+  }
+  if (!(t.kind === IDENT && !t.isProp && t.curWord() === W_REGISTRY)) return NO;
+  t.advance();
+  if (t.kind !== DOT) return NO;
+  t.advance();
+  if (!(t.kind === IDENT && t.curWord() === W_REGISTER)) return NO;
+  t.advance();
+  if (t.kind === OP && t.byte === 0x3c) return UNSURE; // register<T>(...): type arguments
+  if (t.kind === DOT && t.byte === 0x3f) t.advance(); // register?.(...)
+  if (t.kind !== LPAREN) return NO;
+  t.skipGroup(t.depthBefore);
+  if (t.kind !== RPAREN) return UNSURE;
+  t.advance();
+  for (; open > 0; open--) {
+    if (t.kind !== RPAREN) return castFollows(t) ? UNSURE : NO;
+    t.advance();
+  }
+  return statementEnds(t);
+}
+
+function castFollows(t: TokenReader): boolean {
+  return t.kind === BANG || (t.kind === IDENT && !t.isProp && t.curWord() === W_AS);
+}
+
+/** After the call: does the expression statement end here (`;`, `}`, end of file, or ASI)? */
+function statementEnds(t: TokenReader): number {
+  const k = t.kind;
+  if (k === ERROR) return UNSURE;
+  if (k === EOF || k === SEMI || k === RBRACE) return YES;
+  const binaryWord = k === IDENT && !t.isProp && t.curWord() === W_BINARY;
+  const continues = k === DOT || k === LPAREN || k === LBRACK || k === TEMPLATE_HEAD || k === GT || binaryWord ||
+    (k === LITERAL && t.byte === BACKTICK);
+  if (!t.newline) {
+    if (castFollows(t)) return UNSURE;
+    if (continues || k === INCDEC || (k === OP && isBinaryOperator(t.byte))) return NO;
+    return UNSURE; // `registry.register(x) foo`: a syntax error, let the parser report it
+  }
+  if (continues) return NO;
+  if (k === OP) {
+    if (isBinaryOperator(t.byte)) return NO;
+    return t.byte === 0x7e ? YES : UNSURE; // `~x` starts a new statement; `:`, `=>`, `...`, `@` are odd here
+  }
+  // `!`, `++`, `--`, `as`, `satisfies` after a line break start a new statement (no ASI hazard).
+  return YES;
+}
+
+/** An OP token (by its first character) that continues an expression as a binary operator. */
+function isBinaryOperator(first: number): boolean {
+  switch (first) {
+    case 0x3d: // =
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x2a: // *
+    case 0x2f: // /
+    case 0x25: // %
+    case 0x3c: // <
+    case 0x26: // &
+    case 0x7c: // |
+    case 0x5e: // ^
+    case 0x3f: // ?
+    case 0x2c: // ,
+    case 0x21: // != !==
+    case 0x3e: // >= >>= (a lone `>` is a GT token)
+      return true;
+    default:
+      return false;
   }
 }
