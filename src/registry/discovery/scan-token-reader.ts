@@ -18,7 +18,7 @@ const { CC_IDENT, CC_DIGIT, CC_SPACE, CC_PUNCT } = CHAR_CLASSES;
 
 const ARROW_BYTE = 0x01; // the `byte` of an `=>` token
 
-/** Reads tokens from a module's bytes; the statement walk reads its fields and never writes them. */
+/** Reads tokens from a module's bytes; the statement walk reads its public fields, which only these methods change. */
 export class TokenReader {
   private pos = 0;
   /** Open brackets, innermost last (FRAMES codes). */
