@@ -105,6 +105,9 @@ export function operands(inv: Invocation): string[] {
   return out;
 }
 
+/** git's options before the subcommand that take a value. */
+export const GIT_GLOBAL_VALUED = /^-[Cc]$|^--(?:git-dir|work-tree|namespace|exec-path)$/;
+
 /** `git -C dir -c k=v push …` → the subcommand and its arguments. */
 export function subcommand(inv: Invocation, valued: RegExp): { sub: string; rest: Invocation } {
   let i = 0;

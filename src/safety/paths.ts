@@ -86,35 +86,57 @@ const KEY_DIRS = [".ssh", ".gnupg", ".aws", ".config", ".docker", ".kube"];
 
 type Matcher = (path: string, env: SafetyEnv) => boolean;
 
+export interface ProtectedPath extends PathRule {
+  matches: Matcher;
+  /**
+   * Whether a tree of files written into this directory (an archive unpacked, a directory's
+   * contents copied) can land on this rule's paths. Rules that match anywhere (`.env`) have
+   * none: every directory could receive one, and asking for every unpack would be noise.
+   */
+  holds?: Matcher;
+}
+
+const holdsHome: Matcher = (dir, env) => isWithin(env.home, dir);
+
 /** The protected-path table: a write under any of these asks first. Keys are stable. */
-export const PROTECTED_PATHS: ReadonlyArray<PathRule & { matches: Matcher }> = [
+export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   {
     key: "write-quiver-home",
     reason: "writing into $QUIVER_HOME (its tools and config.yaml run code at the next start)",
     matches: (p, env) => isWithin(p, env.quiverHome),
+    holds: (dir, env) => isWithin(env.quiverHome, dir),
   },
-  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, join(env.home, ".ssh")) },
+  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, join(env.home, ".ssh")), holds: holdsHome },
   {
     key: "write-shell-rc",
     reason: "changing a shell startup file",
     matches: (p, env) => dirname(p) === env.home && SHELL_RC_FILES.includes(basename(p)),
+    holds: holdsHome,
   },
   {
     key: "write-key-dir",
     reason: "writing into a directory of keys and settings (~/.gnupg, ~/.aws, ~/.config, ~/.docker, ~/.kube)",
     matches: (p, env) => KEY_DIRS.some((d) => isWithin(p, join(env.home, d))),
+    holds: holdsHome,
   },
   {
     key: "write-tool-config",
     reason: "changing ~/.gitconfig, ~/.npmrc, ~/.netrc or a similar file that holds credentials or runs commands",
     matches: (p, env) => dirname(p) === env.home && TOOL_DOTFILES.includes(basename(p)),
+    holds: holdsHome,
   },
   {
     key: "write-git-hooks",
     reason: "changing a git hook or .git/config (git runs them)",
     matches: (p) => /(?:^|\/)\.git\/(?:hooks(?:\/|$)|config$)/.test(p),
+    holds: (dir) => basename(dir) === ".git",
   },
-  { key: "write-etc", reason: "writing into /etc", matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc") },
+  {
+    key: "write-etc",
+    reason: "writing into /etc",
+    matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc"),
+    holds: (dir) => isWithin("/etc", dir) || isWithin("/private/etc", dir),
+  },
   { key: "write-env", reason: "writing a .env file (secrets)", matches: (p) => /^\.env(?:\..*)?$/.test(basename(p)) },
 ];
 
@@ -128,15 +150,24 @@ export function absolutePath(path: string, env: SafetyEnv): string {
 
 /** The first protected-path rule the path falls under, looking through symlinks too. */
 export function protectedPathRule(path: string, env: SafetyEnv): PathRule | undefined {
-  const lexical = absolutePath(path, env);
-  const envs = [env, realEnvOf(env)];
-  for (const candidate of [lexical, realTarget(lexical)]) {
-    for (const e of envs) {
-      const hit = PROTECTED_PATHS.find((rule) => rule.matches(candidate, e));
-      if (hit !== undefined) return { key: hit.key, reason: hit.reason };
-    }
+  for (const [candidate, e] of candidates(path, env)) {
+    const hit = PROTECTED_PATHS.find((rule) => rule.matches(candidate, e));
+    if (hit !== undefined) return { key: hit.key, reason: hit.reason };
   }
   return undefined;
+}
+
+/** Whether a tree of files written into `dir` can land on a protected path, looking through symlinks too. */
+export function holdsProtectedPath(dir: string, env: SafetyEnv): boolean {
+  const all = candidates(dir, env);
+  return PROTECTED_PATHS.some((rule) => all.some(([candidate, e]) => rule.holds?.(candidate, e) === true));
+}
+
+/** The path as written and with its symlinks resolved, each against the environment as given and resolved. */
+function candidates(path: string, env: SafetyEnv): Array<[string, SafetyEnv]> {
+  const lexical = absolutePath(path, env);
+  const real = realEnvOf(env);
+  return [lexical, realTarget(lexical)].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
 }
 
 const realEnvs = new WeakMap<SafetyEnv, SafetyEnv>();

@@ -69,6 +69,37 @@ describe("assessWrite", () => {
   });
 });
 
+describe("commands that write below a directory", () => {
+  it("asks when an archive is extracted into the home, ~/.ssh or $QUIVER_HOME, also through a link", async () => {
+    await symlink(home, join(work, "h"));
+    const cases = [
+      ["tar -xzf dots.tgz -C h", "write-over-protected"],
+      ["unzip -o dots.zip -d h/.ssh", "write-ssh"],
+      [`bsdtar -x -f t.tar --directory ${join(home, "qhome")}`, "write-quiver-home"],
+      ["cd h && tar xf dots.tar", "write-over-protected"],
+      [`7z x t.7z -o${join(home, "qhome", "tools")}`, "write-quiver-home"],
+    ];
+    for (const [command, key] of cases) {
+      const result = await assessCommand(command!, { cwd: work, home });
+      expect(result.verdict, command).toBe("ask");
+      expect(result.rules.map((r) => r.key), command).toContain(key);
+    }
+  });
+
+  it("allows extraction, downloads and copies into an ordinary directory, even one inside the home", async () => {
+    await mkdir(join(home, "projects", "app"), { recursive: true });
+    const inHome = { cwd: join(home, "projects", "app"), home };
+    for (const command of ["tar xzf deps.tgz", "unzip x.zip -d vendor", "curl -sSLO https://example.com/a.tgz", "rsync -a src/ ../backup/", "cp -r assets/. dist/"]) {
+      expect(await assessCommand(command, inHome), command).toEqual({ verdict: "allow", rules: [] });
+    }
+  });
+
+  it("asks when the home itself is the working directory and an archive lands there", async () => {
+    const result = await assessCommand("tar xzf dots.tgz", { cwd: home, home });
+    expect(result).toEqual({ verdict: "ask", rules: [expect.objectContaining({ key: "write-over-protected" })] });
+  });
+});
+
 describe("write_file and patch on protected paths", () => {
   it("write_file into $QUIVER_HOME/tools answers approval_required without a callback and writes nothing", async () => {
     const target = join(home, "qhome", "tools", "evil.mjs");
