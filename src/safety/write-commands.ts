@@ -35,10 +35,10 @@ function baseName(source: string): string {
   return path.split("/").pop() ?? "";
 }
 
-/** cp: `dir/.` names the directory's contents; a glob left unexpanded that starts with `.` may match dotfiles. */
-const CP_CONTENTS = /\/\.$|(?:^|\/)\.[^/]*[*?[][^/]*$/;
+/** cp: `.` and `dir/.` name a directory's contents; a glob left unexpanded that starts with `.` may match dotfiles. */
+const CP_CONTENTS = /(?:^|\/)\.$|(?:^|\/)\.[^/]*[*?[][^/]*$/;
 /** rsync: a trailing slash names the contents too. */
-const RSYNC_CONTENTS = /\/\.?$|(?:^|\/)\.[^/]*[*?[][^/]*$/;
+const RSYNC_CONTENTS = /(?:^|\/)\.?$|(?:^|\/)\.[^/]*[*?[][^/]*$/;
 
 /** A copy of `sources` into `dest`: dest itself, dest/<name of each source>, or all of dest for contents. */
 function copyInto(dest: string, sources: readonly string[], contents: RegExp): WriteTarget[] {
@@ -94,16 +94,17 @@ const rsyncTargets: Targets = (inv) => {
 
 const scpTargets: Targets = (inv) => copyOperands(parseArgs(inv.args, { short: "cDFiJlmoPSX" }).operands, REMOTE, CP_CONTENTS);
 
-/** `docker cp SRC DEST`, `podman container cp`, `kubectl cp`: DEST when it is on this machine. */
+const CONTAINER_CLI: OptionSpec = { short: "ncHl", long: ["namespace", "context", "kubeconfig", "cluster", "user", "host", "config", "log-level", "container"] };
+
+/** `docker cp SRC DEST`, `podman container cp`, `kubectl -n NS cp`: DEST when it is on this machine. */
 const containerCopyTargets: Targets = (inv) => {
-  const at = inv.args.indexOf("cp");
-  if (at === -1) return [];
-  const p = parseArgs(inv.args.slice(at + 1), { short: "c", long: ["container", "namespace"] });
-  return copyOperands(p.operands, CONTAINER, CP_CONTENTS);
+  const ops = parseArgs(inv.args, CONTAINER_CLI).operands;
+  const at = ops[0] === "container" ? 1 : 0;
+  return ops[at] === "cp" ? copyOperands(ops.slice(at + 1), CONTAINER, CP_CONTENTS) : [];
 };
 
 const TAR: OptionSpec = {
-  short: "bCfFgHIKLNTVXs",
+  short: "bCfFgHIKLNTVX",
   long: [
     "directory", "file", "files-from", "exclude", "exclude-from", "use-compress-program", "transform", "xform", "owner", "group",
     "mode", "mtime", "newer", "after-date", "label", "blocking-factor", "format", "index-file", "info-script", "new-volume-script",
@@ -251,19 +252,28 @@ const gitTargets: Targets = (inv) => {
   return [file(under(last(base)!, name)), ...values(p, "separate-git-dir").map(file)];
 };
 
-/** chmod, chown, chattr, setfacl, …: the files whose permissions change (a tree when recursive). */
+const PERMISSION_SPECS: Record<string, OptionSpec> = {
+  setfacl: { short: "mMxX", long: ["modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"] },
+  chattr: { short: "vp" },
+};
+
+/** chmod, chown, chattr, setfacl, …: the files whose permissions change (a tree when recursive). The mode is an operand too, harmlessly. */
 const permissionTargets: Targets = (inv) => {
-  const p = parseArgs(inv.args, { short: "mMxXvp", long: ["modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"] });
+  const p = parseArgs(inv.args, PERMISSION_SPECS[inv.name] ?? {});
   const recursive = given(p, "R", "recursive");
   return p.operands.map((op) => (recursive ? tree(op) : file(op)));
 };
 
 const SSH_KEYGEN: OptionSpec = { short: "abCDEFfGIJjMmNnOPRrSstVwYzT" };
 
-/** ssh-keygen writes its -f file (default ~/.ssh/id_TYPE) and known_hosts for -R/-H, unless it only reads. */
+/**
+ * ssh-keygen writes its -f file (default ~/.ssh/id_TYPE), known_hosts for -R/-H and the host
+ * keys in /etc/ssh for -A, unless it only reads (or signs and verifies data with -Y).
+ */
 const sshKeygenTargets: Targets = (inv) => {
   const p = parseArgs(inv.args, SSH_KEYGEN);
-  if (given(p, "l", "y", "F", "B", "e", "i", "D", "Q", "L")) return [];
+  if (given(p, "l", "y", "F", "B", "e", "i", "D", "Q", "L", "Y")) return [];
+  if (given(p, "A")) return [file("/etc/ssh")];
   const keyFile = last(values(p, "f"));
   if (given(p, "R", "H")) return [file(keyFile ?? "~/.ssh/known_hosts")];
   if (given(p, "s")) return p.operands.map(file);

@@ -35,6 +35,6 @@ export const WRITE_OVER_PROTECTED: Finding = {
 /** A tree is judged as its directory, and asks too when protected files live below it. */
 export function judgeTarget(target: WriteTarget, env: SafetyEnv, cwd = env.cwd): Finding[] {
   const direct = judgeWriteTarget(target.path, env, cwd);
-  if (direct.length > 0 || target.tree !== true || isOpaque(target.path)) return direct;
+  if (direct.length > 0 || target.tree !== true || isOpaque(target.path) || target.path === "") return direct;
   return holdsProtectedPath(absolutePath(target.path, { ...env, cwd }), env) ? [WRITE_OVER_PROTECTED] : [];
 }

@@ -100,6 +100,16 @@ describe("commands that write below a directory", () => {
   });
 });
 
+describe("package managers' configuration", () => {
+  it("yarn config set asks for Yarn 1 (~/.yarnrc) but not in a Yarn 2+ project (.yarnrc.yml), unless -H", async () => {
+    const command = "yarn config set nodeLinker node-modules";
+    expect((await assessCommand(command, { cwd: work, home })).rules.map((r) => r.key)).toEqual(["write-tool-config"]);
+    await writeFile(join(work, ".yarnrc.yml"), "yarnPath: .yarn/releases/yarn.cjs\n");
+    expect(await assessCommand(command, { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect((await assessCommand(`${command} -H`, { cwd: work, home })).verdict).toBe("ask");
+  });
+});
+
 describe("write_file and patch on protected paths", () => {
   it("write_file into $QUIVER_HOME/tools answers approval_required without a callback and writes nothing", async () => {
     const target = join(home, "qhome", "tools", "evil.mjs");
