@@ -3,7 +3,7 @@
  * so it is refused) and the protected ones (writing them gives code execution or leaks keys,
  * so it asks). Pure functions of the path and the environment, plus symlink resolution.
  */
-import { readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
 
@@ -167,16 +167,29 @@ export function holdsProtectedPath(dir: string, env: SafetyEnv): boolean {
 function candidates(path: string, env: SafetyEnv): Array<[string, SafetyEnv]> {
   const lexical = absolutePath(path, env);
   const real = realEnvOf(env);
-  return [lexical, realTarget(lexical)].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
+  return [lexical, realTarget(lexical, memoOf(env))].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
 }
 
 const realEnvs = new WeakMap<SafetyEnv, SafetyEnv>();
+const memos = new WeakMap<SafetyEnv, Map<string, string>>();
+
+/**
+ * Existing paths already resolved for this environment. One assessment uses one environment
+ * object, so `cp -t build a b` resolves build's parents once, and a later assessment sees the
+ * file system afresh.
+ */
+function memoOf(env: SafetyEnv): Map<string, string> {
+  let memo = memos.get(env);
+  if (memo === undefined) memos.set(env, (memo = new Map()));
+  return memo;
+}
 
 /** The environment with its directories' symlinks resolved (macOS: /var → /private/var), once per env. */
 function realEnvOf(env: SafetyEnv): SafetyEnv {
   let real = realEnvs.get(env);
   if (real === undefined) {
-    real = { cwd: realTarget(env.cwd), home: realTarget(env.home), quiverHome: realTarget(env.quiverHome) };
+    const memo = memoOf(env);
+    real = { cwd: realTarget(env.cwd, memo), home: realTarget(env.home, memo), quiverHome: realTarget(env.quiverHome, memo) };
     realEnvs.set(env, real);
   }
   return real;
@@ -187,30 +200,46 @@ function realEnvOf(env: SafetyEnv): SafetyEnv {
  * parent is resolved) or is a dangling link (`>>` would create the link's target), so a link
  * cannot smuggle a write into ~/.ssh.
  */
-function realTarget(absPath: string): string {
+function realTarget(absPath: string, memo: Map<string, string>): string {
   // Longer than PATH_MAX: the system cannot open it, so there is nothing to resolve.
   if (absPath.length > PATH_MAX) return absPath;
   const tail: string[] = [];
   let current = absPath;
   for (let hops = 0; ; ) {
-    try {
-      return join(realpathSync.native(current), ...tail.reverse());
-    } catch {
-      // not there (yet): a dangling link or a missing path
+    const known = memo.get(current);
+    if (known !== undefined) return join(known, ...tail.reverse());
+    const stat = quietly(() => lstatSync(current, { throwIfNoEntry: false }));
+    const real = stat === undefined ? undefined : quietly(() => realpathSync.native(current));
+    if (real !== undefined) {
+      memo.set(current, real);
+      return join(real, ...tail.reverse());
     }
-    if (hops < MAX_LINK_HOPS) {
-      try {
-        current = resolve(dirname(current), readlinkSync(current));
+    // A dangling link: `>>` would create its target.
+    if (stat?.isSymbolicLink() === true && hops < MAX_LINK_HOPS) {
+      const target = quietly(() => readlinkSync(current));
+      if (target !== undefined) {
+        current = resolve(dirname(current), target);
         hops++;
         continue;
-      } catch {
-        // not a link
       }
     }
     const parent = dirname(current);
     if (parent === current) return join(current, ...tail.reverse());
     tail.push(basename(current));
     current = parent;
+  }
+}
+
+/**
+ * The result, or undefined when the file system says no (a component is not a directory, no
+ * permission, a loop). A missing path is asked with lstat's `throwIfNoEntry: false`: most
+ * targets do not exist yet, and a thrown error costs far more than the system call.
+ */
+function quietly<T>(call: () => T): T | undefined {
+  try {
+    return call();
+  } catch {
+    return undefined;
   }
 }
 
