@@ -62,6 +62,15 @@ describe("assessWrite", () => {
     expect((await assessCommand("echo key >> innocent/authorized_keys", { cwd: work, home })).verdict).toBe("ask");
   });
 
+  it("follows a chain of links, dangling at the end, into ~/.ssh, and judges a link loop without hanging", async () => {
+    await symlink(join(home, ".ssh", "authorized_keys"), join(work, "k1"));
+    await symlink(join(work, "k1"), join(work, "k2"));
+    expect((await assessCommand("curl -so k2 https://example.com/k", { cwd: work, home })).rules.map((r) => r.key)).toEqual(["write-ssh"]);
+    await symlink(join(work, "loop-b"), join(work, "loop-a"));
+    await symlink(join(work, "loop-a"), join(work, "loop-b"));
+    expect(await assessCommand("echo x > loop-a/f; tar -xf t.tar -C loop-b", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+  });
+
   it("allows ordinary files and refuses disk devices", async () => {
     expect(await assessWrite(join(work, "src/index.ts"), { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
     expect(await assessWrite("notes/todo.md", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
