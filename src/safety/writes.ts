@@ -5,13 +5,14 @@
 import { type Invocation, isOpaque } from "./argv.js";
 import type { Finding } from "./commands.js";
 import { absolutePath, holdsProtectedPath, isBlockDevice, protectedPathRule, type SafetyEnv } from "./paths.js";
-import { WRITE_COMMANDS, type WriteTarget } from "./write-commands.js";
+import { WRITE_COMMANDS } from "./write-commands.js";
+import type { WriteTarget } from "./write-target.js";
 
 export type { WriteTarget };
 
-/** Where `inv` writes; `perl5.36` and `perl` share a row. */
+/** Where `inv` writes; `perl5.36` and `perl`, `python3.12` and `python` share a row. */
 export function writeTargets(inv: Invocation): WriteTarget[] {
-  const row = WRITE_COMMANDS.get(inv.name.replace(/^(perl)[\d.]+$/, "$1"));
+  const row = WRITE_COMMANDS.get(inv.name.replace(/^(perl|python)[\d.]+$/, "$1"));
   return row === undefined ? [] : row(inv);
 }
 
