@@ -47,15 +47,16 @@ const COPY_SPECS: Record<string, OptionSpec> = {
 const copyTargets: Targets = (inv) => {
   const p = parseArgs(inv.args, COPY_SPECS[inv.name] ?? {});
   const ops = p.operands;
-  const moved = inv.name === "mv" ? ops.map(file) : [];
+  const movedAway = (sources: readonly string[]): WriteTarget[] => (inv.name === "mv" ? sources.map(file) : []);
   if (inv.name === "install" && given(p, "d", "directory")) return ops.map(file);
   const dir = last(values(p, "t", "target-directory"));
-  if (dir !== undefined) return [...copyInto(dir, ops, CP_CONTENTS), ...moved];
+  if (dir !== undefined) return [...copyInto(dir, ops, CP_CONTENTS), ...movedAway(ops)];
   if (ops.length === 1 && inv.name === "ln") return copyInto(".", ops, CP_CONTENTS);
   const dest = last(ops);
-  if (ops.length < 2 || dest === undefined) return moved;
-  if (given(p, "T", "no-target-directory")) return [given(p, "r", "R", "a", "recursive", "archive") ? tree(dest) : file(dest), ...moved];
-  return [...copyInto(dest, ops.slice(0, -1), CP_CONTENTS), ...moved];
+  const sources = ops.slice(0, -1);
+  if (ops.length < 2 || dest === undefined) return movedAway(ops);
+  if (given(p, "T", "no-target-directory")) return [given(p, "r", "R", "a", "recursive", "archive") ? tree(dest) : file(dest), ...movedAway(sources)];
+  return [...copyInto(dest, sources, CP_CONTENTS), ...movedAway(sources)];
 };
 
 const RSYNC: OptionSpec = {
@@ -155,7 +156,8 @@ const httpieTargets: Targets = (inv) => {
 /** Object stores: `rclone copy|sync|move SRC DEST`, `aws s3 cp|mv|sync`, `gsutil cp|mv|rsync`, `gcloud storage cp`. */
 const CLOUD_REMOTE = /^[\w-]+:|^[a-z0-9]+:\/\//i;
 const cloudCopyTargets: Targets = (inv) => {
-  const ops = parseArgs(inv.args, { short: "c", long: ["config", "profile", "region", "exclude", "include", "filter", "endpoint-url"] }).operands;
+  // Short options differ between these tools; the verb is found among the operands and the paths follow it.
+  const ops = parseArgs(inv.args, { long: ["config", "profile", "region", "exclude", "include", "filter", "endpoint-url"] }).operands;
   const at = ops.findIndex((o) => /^(?:copy|copyto|sync|move|moveto|cp|mv|rsync)$/.test(o));
   const [verb = "", ...paths] = at === -1 ? [] : ops.slice(at);
   const dest = last(paths);
