@@ -97,6 +97,8 @@ export interface ProtectedPath extends PathRule {
 }
 
 const holdsHome: Matcher = (dir, env) => isWithin(env.home, dir);
+/** `<home>/name` without path.join's normalising: the home is already absolute and normal, and this runs for every target. */
+const inHome = (env: SafetyEnv, name: string): string => (env.home.endsWith(sep) ? env.home : env.home + sep) + name;
 
 /** The protected-path table: a write under any of these asks first. Keys are stable. */
 export const PROTECTED_PATHS: readonly ProtectedPath[] = [
@@ -106,7 +108,7 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
     matches: (p, env) => isWithin(p, env.quiverHome),
     holds: (dir, env) => isWithin(env.quiverHome, dir),
   },
-  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, join(env.home, ".ssh")), holds: holdsHome },
+  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, inHome(env, ".ssh")), holds: holdsHome },
   {
     key: "write-shell-rc",
     reason: "changing a shell startup file",
@@ -116,7 +118,7 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   {
     key: "write-key-dir",
     reason: "writing into a directory of keys and settings (~/.gnupg, ~/.aws, ~/.config, ~/.docker, ~/.kube)",
-    matches: (p, env) => KEY_DIRS.some((d) => isWithin(p, join(env.home, d))),
+    matches: (p, env) => isWithin(p, env.home) && KEY_DIRS.some((d) => isWithin(p, inHome(env, d))),
     holds: holdsHome,
   },
   {
@@ -170,7 +172,6 @@ function candidates(path: string, env: SafetyEnv): Array<[string, SafetyEnv]> {
   return [lexical, realTarget(lexical, memoOf(env))].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
 }
 
-const realEnvs = new WeakMap<SafetyEnv, SafetyEnv>();
 const memos = new WeakMap<SafetyEnv, Map<string, string>>();
 
 /**
@@ -184,13 +185,23 @@ function memoOf(env: SafetyEnv): Map<string, string> {
   return memo;
 }
 
-/** The environment with its directories' symlinks resolved (macOS: /var → /private/var), once per env. */
+/**
+ * The environment's own directories with their symlinks resolved (macOS: /var → /private/var).
+ * Kept per process, by their names: they are resolved on every assessment that judges a write,
+ * and the home or the working directory turning into a link between two commands is not a
+ * case to pay for on each one.
+ */
+const realEnvs = new Map<string, SafetyEnv>();
+const MAX_REAL_ENVS = 64;
+
 function realEnvOf(env: SafetyEnv): SafetyEnv {
-  let real = realEnvs.get(env);
+  const key = `${env.cwd}\0${env.home}\0${env.quiverHome}`;
+  let real = realEnvs.get(key);
   if (real === undefined) {
     const memo = memoOf(env);
     real = { cwd: realTarget(env.cwd, memo), home: realTarget(env.home, memo), quiverHome: realTarget(env.quiverHome, memo) };
-    realEnvs.set(env, real);
+    if (realEnvs.size >= MAX_REAL_ENVS) realEnvs.clear();
+    realEnvs.set(key, real);
   }
   return real;
 }
