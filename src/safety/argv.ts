@@ -2,6 +2,7 @@
  * A simple command as the rules see it: wrappers peeled off (`sudo`, `env`, `nice`, `timeout`,
  * `xargs`, …), the program's base name, and helpers to read its flags and operands.
  */
+import { resolve } from "node:path";
 import { OPAQUE } from "./words.js";
 
 export interface Invocation {
@@ -17,7 +18,7 @@ export interface Invocation {
 
 /** Options that take a value, per wrapper, so the value is not mistaken for the command. */
 const WRAPPERS: Record<string, { valued: RegExp; positional?: number }> = {
-  sudo: { valued: /^-[ugCDhpURrTt]$/ },
+  sudo: { valued: /^-[ugCDhpURrTt]$|^--(?:user|group|chdir|host|prompt|role|type|close-from|other-user|command-timeout|chroot)$/ },
   doas: { valued: /^-[uC]$/ },
   env: { valued: /^-[uCS]$|^--(?:unset|chdir|split-string)$/ },
   nice: { valued: /^-n$|^--adjustment$/ },
@@ -46,7 +47,8 @@ function baseName(word: string): string {
 }
 
 /** Peels wrappers off `argv`; `command -v x` and friends only look things up, so they stay as is. */
-export function invocation(argv: readonly string[], cwd: string): Invocation {
+export function invocation(argv: readonly string[], startCwd: string): Invocation {
+  let cwd = startCwd;
   const via = new Set<string>();
   const scripts: string[] = [];
   let rest = [...argv];
@@ -62,6 +64,8 @@ export function invocation(argv: readonly string[], cwd: string): Invocation {
         break;
       }
       if ((name === "env" && /^-S/.test(rest[i]!)) || (name === "env" && rest[i] === "--split-string")) scripts.push(rest[i + 1] ?? OPAQUE);
+      const dir = changedDirectory(name, rest[i]!, rest[i + 1]);
+      if (dir !== undefined) cwd = resolve(cwd, dir);
       i += wrapper.valued.test(rest[i]!) ? 2 : 1;
     }
     if (name === "env" || name === "sudo") while (i < rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[i]!)) i++;
@@ -75,6 +79,14 @@ export function invocation(argv: readonly string[], cwd: string): Invocation {
   }
   const [first = "", ...args] = rest;
   return { name: baseName(first), args, via, cwd, scripts };
+}
+
+/** `env -C DIR`, `env --chdir=DIR`, `sudo -D DIR`: the program runs in DIR. */
+function changedDirectory(wrapper: string, option: string, next: string | undefined): string | undefined {
+  const flag = wrapper === "env" ? /^(?:-C|--chdir)$/ : wrapper === "sudo" ? /^(?:-D|--chdir)$/ : undefined;
+  if (flag === undefined) return undefined;
+  if (flag.test(option)) return next;
+  return option.startsWith("--chdir=") ? option.slice("--chdir=".length) : undefined;
 }
 
 /** The single-letter flags (`-rf` → r, f) before `--`, and the long ones (`--force=x` → force). */
@@ -104,6 +116,9 @@ export function operands(inv: Invocation): string[] {
   }
   return out;
 }
+
+/** git's options before the subcommand that take a value. */
+export const GIT_GLOBAL_VALUED = /^-[Cc]$|^--(?:git-dir|work-tree|namespace|exec-path)$/;
 
 /** `git -C dir -c k=v push …` → the subcommand and its arguments. */
 export function subcommand(inv: Invocation, valued: RegExp): { sub: string; rest: Invocation } {

@@ -15,7 +15,7 @@ import { type BashParse, bashParser } from "./parser.js";
 import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
 import { COMMAND_RULES, matchRules, type Verdict } from "./rules.js";
 import { OPAQUE } from "./words.js";
-import { judgeWriteTarget, writeTargets } from "./writes.js";
+import { judgeTarget, judgeWriteTarget, writeTargets } from "./writes.js";
 import { WrittenFiles } from "./written-files.js";
 
 export interface RuleHit {
@@ -108,7 +108,7 @@ class CommandAssessor {
     const code = judgeCodeRunner(inv, piped, stdinText);
     this.findings.push(...code.findings);
     for (const script of code.scripts) this.judgeText(script, inv.cwd, depth + 1);
-    for (const target of writeTargets(inv)) this.findings.push(...judgeWriteTarget(target, this.env, inv.cwd));
+    for (const target of writeTargets(inv)) this.findings.push(...judgeTarget(target, this.env, inv.cwd));
     for (const inner of findExecs(inv)) this.#judgeInvocation(invocation(inner, inv.cwd), false, undefined, depth + 1);
   }
 }

@@ -121,7 +121,11 @@ const SPAWNS: RegExp[] = [
   /\b(?:system|exec|qx|fork|kill|popen|passthru|shell_exec|proc_open|pcntl_exec|io\.popen|os\.execute)\s*[(\s'"{]|%x[({[]|IO\.popen|Process\.spawn|Open3/,
 ];
 const DELETES = /\b(?:os\.(?:remove|unlink|rmdir|removedirs|truncate)|shutil\.(?:rmtree|move)|rmtree|remove_tree|unlinkSync|rmSync|rmdirSync|fs\.(?:rm|unlink|rmdir|truncate)\w*|fsPromises\.rm|File\.delete|FileUtils\.(?:rm\w*|remove\w*)|Dir\.(?:delete|rmdir)|unlink|rmdir|\.unlink\(|\.rmdir\(|\.truncate\(|os\.remove)\b/;
-const WRITES = /\bopen\([^)]{0,300}["'][rbt]{0,2}[wax+][rbt+]{0,2}["']|\.write_(?:text|bytes)\(|\b(?:writeFile\w*|appendFile\w*|createWriteStream|copyFile\w*|cpSync|rename\w*|symlink\w*|chmod\w*|chown\w*|file_put_contents|fputs|fwrite)\b|shutil\.copy\w*|File\.write|\b(?:File|io)\.open\([^)]{0,300}["'][wa]|IO\.write|\bopen\b[^;]{0,80}?,\s?["']?\s?[>+]/;
+/**
+ * Writing files: `open(` may wrap its path in up to two levels of calls
+ * (`open(os.path.join(os.path.expanduser("~"), ".x"), "a")`); unpacking archives and downloads write too.
+ */
+const WRITES = /\bopen\((?:[^()]|\((?:[^()]|\([^()]{0,200}\)){0,200}\)){0,300}["'][rbt]{0,2}[wax+][rbt+]{0,2}["']|\.write_(?:text|bytes)\(|\b(?:writeFile\w*|appendFile\w*|createWriteStream|copyFile\w*|cpSync|rename\w*|symlink\w*|chmod\w*|chown\w*|file_put_contents|fputs|fwrite)\b|shutil\.copy\w*|\b(?:extractall|unpack_archive|urlretrieve|download_file)\s?\(|\.extract\(|File\.write|\b(?:File|io)\.open\([^)]{0,300}["'][wa]|IO\.write|\bopen\b[^;]{0,80}?,\s?["']?\s?[>+]/;
 const OUTSIDE = /["'`](?:\/(?!dev\/null)|~|\.\.)|expanduser|homedir|Path\.home|environ|getenv|process\.env|ENV\[|\$HOME|\$ENV/;
 const HIDDEN = /\b(?:eval|exec|compile|__import__|importlib|getattr|Function|b64decode|base64|atob|fromCharCode|unpack|decode\s*\(\s*["']rot|codecs)\b|\\x[0-9a-fA-F]{2}|\bchr\s*\(\s*\d|require\(\s*[^'"`\s)]|\bimport\s*\(\s*[^'"`\s)]/;
 const FORK_BOMB = /\bfork\s+while\s+fork\b|while\s*(?:True|1)\s*:\s*os\.fork\(\)|loop[\s{]*fork|while\s*\(\s*1\s*\)[\s{]*fork/;

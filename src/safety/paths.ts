@@ -3,7 +3,7 @@
  * so it is refused) and the protected ones (writing them gives code execution or leaks keys,
  * so it asks). Pure functions of the path and the environment, plus symlink resolution.
  */
-import { readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
 
@@ -86,35 +86,59 @@ const KEY_DIRS = [".ssh", ".gnupg", ".aws", ".config", ".docker", ".kube"];
 
 type Matcher = (path: string, env: SafetyEnv) => boolean;
 
+export interface ProtectedPath extends PathRule {
+  matches: Matcher;
+  /**
+   * Whether a tree of files written into this directory (an archive unpacked, a directory's
+   * contents copied) can land on this rule's paths. Rules that match anywhere (`.env`) have
+   * none: every directory could receive one, and asking for every unpack would be noise.
+   */
+  holds?: Matcher;
+}
+
+const holdsHome: Matcher = (dir, env) => isWithin(env.home, dir);
+/** `<home>/name` without path.join's normalising: the home is already absolute and normal, and this runs for every target. */
+const inHome = (env: SafetyEnv, name: string): string => (env.home.endsWith(sep) ? env.home : env.home + sep) + name;
+
 /** The protected-path table: a write under any of these asks first. Keys are stable. */
-export const PROTECTED_PATHS: ReadonlyArray<PathRule & { matches: Matcher }> = [
+export const PROTECTED_PATHS: readonly ProtectedPath[] = [
   {
     key: "write-quiver-home",
     reason: "writing into $QUIVER_HOME (its tools and config.yaml run code at the next start)",
     matches: (p, env) => isWithin(p, env.quiverHome),
+    holds: (dir, env) => isWithin(env.quiverHome, dir),
   },
-  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, join(env.home, ".ssh")) },
+  { key: "write-ssh", reason: "writing into ~/.ssh", matches: (p, env) => isWithin(p, inHome(env, ".ssh")), holds: holdsHome },
   {
     key: "write-shell-rc",
     reason: "changing a shell startup file",
     matches: (p, env) => dirname(p) === env.home && SHELL_RC_FILES.includes(basename(p)),
+    holds: holdsHome,
   },
   {
     key: "write-key-dir",
     reason: "writing into a directory of keys and settings (~/.gnupg, ~/.aws, ~/.config, ~/.docker, ~/.kube)",
-    matches: (p, env) => KEY_DIRS.some((d) => isWithin(p, join(env.home, d))),
+    matches: (p, env) => isWithin(p, env.home) && KEY_DIRS.some((d) => isWithin(p, inHome(env, d))),
+    holds: holdsHome,
   },
   {
     key: "write-tool-config",
     reason: "changing ~/.gitconfig, ~/.npmrc, ~/.netrc or a similar file that holds credentials or runs commands",
     matches: (p, env) => dirname(p) === env.home && TOOL_DOTFILES.includes(basename(p)),
+    holds: holdsHome,
   },
   {
     key: "write-git-hooks",
     reason: "changing a git hook or .git/config (git runs them)",
     matches: (p) => /(?:^|\/)\.git\/(?:hooks(?:\/|$)|config$)/.test(p),
+    holds: (dir) => basename(dir) === ".git",
   },
-  { key: "write-etc", reason: "writing into /etc", matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc") },
+  {
+    key: "write-etc",
+    reason: "writing into /etc",
+    matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc"),
+    holds: (dir) => isWithin("/etc", dir) || isWithin("/private/etc", dir),
+  },
   { key: "write-env", reason: "writing a .env file (secrets)", matches: (p) => /^\.env(?:\..*)?$/.test(basename(p)) },
 ];
 
@@ -128,25 +152,56 @@ export function absolutePath(path: string, env: SafetyEnv): string {
 
 /** The first protected-path rule the path falls under, looking through symlinks too. */
 export function protectedPathRule(path: string, env: SafetyEnv): PathRule | undefined {
-  const lexical = absolutePath(path, env);
-  const envs = [env, realEnvOf(env)];
-  for (const candidate of [lexical, realTarget(lexical)]) {
-    for (const e of envs) {
-      const hit = PROTECTED_PATHS.find((rule) => rule.matches(candidate, e));
-      if (hit !== undefined) return { key: hit.key, reason: hit.reason };
-    }
+  for (const [candidate, e] of candidates(path, env)) {
+    const hit = PROTECTED_PATHS.find((rule) => rule.matches(candidate, e));
+    if (hit !== undefined) return { key: hit.key, reason: hit.reason };
   }
   return undefined;
 }
 
-const realEnvs = new WeakMap<SafetyEnv, SafetyEnv>();
+/** Whether a tree of files written into `dir` can land on a protected path, looking through symlinks too. */
+export function holdsProtectedPath(dir: string, env: SafetyEnv): boolean {
+  const all = candidates(dir, env);
+  return PROTECTED_PATHS.some((rule) => all.some(([candidate, e]) => rule.holds?.(candidate, e) === true));
+}
 
-/** The environment with its directories' symlinks resolved (macOS: /var → /private/var), once per env. */
+/** The path as written and with its symlinks resolved, each against the environment as given and resolved. */
+function candidates(path: string, env: SafetyEnv): Array<[string, SafetyEnv]> {
+  const lexical = absolutePath(path, env);
+  const real = realEnvOf(env);
+  return [lexical, realTarget(lexical, memoOf(env))].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
+}
+
+const memos = new WeakMap<SafetyEnv, Map<string, string>>();
+
+/**
+ * Existing paths already resolved for this environment. One assessment uses one environment
+ * object, so `cp -t build a b` resolves build's parents once, and a later assessment sees the
+ * file system afresh.
+ */
+function memoOf(env: SafetyEnv): Map<string, string> {
+  let memo = memos.get(env);
+  if (memo === undefined) memos.set(env, (memo = new Map()));
+  return memo;
+}
+
+/**
+ * The environment's own directories with their symlinks resolved (macOS: /var → /private/var).
+ * Kept per process, by their names: they are resolved on every assessment that judges a write,
+ * and the home or the working directory turning into a link between two commands is not a
+ * case to pay for on each one.
+ */
+const realEnvs = new Map<string, SafetyEnv>();
+const MAX_REAL_ENVS = 64;
+
 function realEnvOf(env: SafetyEnv): SafetyEnv {
-  let real = realEnvs.get(env);
+  const key = `${env.cwd}\0${env.home}\0${env.quiverHome}`;
+  let real = realEnvs.get(key);
   if (real === undefined) {
-    real = { cwd: realTarget(env.cwd), home: realTarget(env.home), quiverHome: realTarget(env.quiverHome) };
-    realEnvs.set(env, real);
+    const memo = memoOf(env);
+    real = { cwd: realTarget(env.cwd, memo), home: realTarget(env.home, memo), quiverHome: realTarget(env.quiverHome, memo) };
+    if (realEnvs.size >= MAX_REAL_ENVS) realEnvs.clear();
+    realEnvs.set(key, real);
   }
   return real;
 }
@@ -156,30 +211,46 @@ function realEnvOf(env: SafetyEnv): SafetyEnv {
  * parent is resolved) or is a dangling link (`>>` would create the link's target), so a link
  * cannot smuggle a write into ~/.ssh.
  */
-function realTarget(absPath: string): string {
+function realTarget(absPath: string, memo: Map<string, string>): string {
   // Longer than PATH_MAX: the system cannot open it, so there is nothing to resolve.
   if (absPath.length > PATH_MAX) return absPath;
   const tail: string[] = [];
   let current = absPath;
   for (let hops = 0; ; ) {
-    try {
-      return join(realpathSync.native(current), ...tail.reverse());
-    } catch {
-      // not there (yet): a dangling link or a missing path
+    const known = memo.get(current);
+    if (known !== undefined) return join(known, ...tail.reverse());
+    const stat = quietly(() => lstatSync(current, { throwIfNoEntry: false }));
+    const real = stat === undefined ? undefined : quietly(() => realpathSync.native(current));
+    if (real !== undefined) {
+      memo.set(current, real);
+      return join(real, ...tail.reverse());
     }
-    if (hops < MAX_LINK_HOPS) {
-      try {
-        current = resolve(dirname(current), readlinkSync(current));
+    // A dangling link: `>>` would create its target.
+    if (stat?.isSymbolicLink() === true && hops < MAX_LINK_HOPS) {
+      const target = quietly(() => readlinkSync(current));
+      if (target !== undefined) {
+        current = resolve(dirname(current), target);
         hops++;
         continue;
-      } catch {
-        // not a link
       }
     }
     const parent = dirname(current);
     if (parent === current) return join(current, ...tail.reverse());
     tail.push(basename(current));
     current = parent;
+  }
+}
+
+/**
+ * The result, or undefined when the file system says no (a component is not a directory, no
+ * permission, a loop). A missing path is asked with lstat's `throwIfNoEntry: false`: most
+ * targets do not exist yet, and a thrown error costs far more than the system call.
+ */
+function quietly<T>(call: () => T): T | undefined {
+  try {
+    return call();
+  } catch {
+    return undefined;
   }
 }
 

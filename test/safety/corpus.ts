@@ -3,6 +3,8 @@
  * red team used (each tagged with the verdict it must get), and everyday developer commands
  * that must stay frictionless. Judged only, never run. Shared by the corpus test and the bench.
  */
+import { WRITE_BENIGN, WRITE_DESTRUCTIVE } from "./corpus-writes.js";
+
 export type Expected = "ask" | "refuse";
 
 /** [family, command, expected verdict]. HOME is /home/tester for these. */
@@ -281,6 +283,7 @@ export const DESTRUCTIVE: ReadonlyArray<[string, string, Expected]> = [
   ["protected", "echo 'source x' >> ~/.bash_aliases", "ask"],
   ["protected", "git config core.fsmonitor 'rm -rf x'", "ask"],
   ["protected", "git config alias.st '!sh -c x'", "ask"],
+  ...WRITE_DESTRUCTIVE,
 ];
 
 /** Everyday developer commands: these must stay `allow`. */
@@ -316,4 +319,5 @@ export const BENIGN: readonly string[] = [
   "ssh-keygen -lf key.pub", "ssh build-host 'ls -la /srv'", "alias ll='ls -la'", "openssl rand -hex 16", "date +%s", "uname -a", "cat ~/.bashrc", "ls ~/.ssh",
   "npm run build 2>&1 | tail -5", "npm test > test.log 2>&1", "echo $(date) >> log.txt", "ls $(git rev-parse --show-toplevel)",
   "xargs -n1 echo < list.txt", "echo 'echo hi' > hello.sh && sh hello.sh", "cat > build.sh <<EOF\nnpm ci\nnpm test\nEOF\nbash build.sh", "base64 file.bin > file.b64", "base64 -d file.b64 > file.bin",
+  ...WRITE_BENIGN,
 ];

@@ -8,6 +8,7 @@ describe("pathological commands", () => {
   it.each([
     ["thirty brace groups", `echo ${"{a,b}".repeat(30)}`, "allow"],
     ["python open( then 19 000 spaces", `python3 -c "open(${" ".repeat(19_000)}"`, "allow"],
+    ["python open( then 90 unclosed ( with 199 letters each", `python3 -c "open(${("(" + "a".repeat(199)).repeat(90)}"`, "allow"],
     ["perl open then 19 000 commas", `perl -e 'open ${",".repeat(19_000)}'`, "allow"],
     ["200 nested $(", `echo ${"$(".repeat(200)}${")".repeat(200)}`, "ask"],
     ["a 50 000-segment /.* path", `rm -rf ${"/.*".repeat(50_000)}x`, "ask"],

@@ -62,10 +62,60 @@ describe("assessWrite", () => {
     expect((await assessCommand("echo key >> innocent/authorized_keys", { cwd: work, home })).verdict).toBe("ask");
   });
 
+  it("follows a chain of links, dangling at the end, into ~/.ssh, and judges a link loop without hanging", async () => {
+    await symlink(join(home, ".ssh", "authorized_keys"), join(work, "k1"));
+    await symlink(join(work, "k1"), join(work, "k2"));
+    expect((await assessCommand("curl -so k2 https://example.com/k", { cwd: work, home })).rules.map((r) => r.key)).toEqual(["write-ssh"]);
+    await symlink(join(work, "loop-b"), join(work, "loop-a"));
+    await symlink(join(work, "loop-a"), join(work, "loop-b"));
+    expect(await assessCommand("echo x > loop-a/f; tar -xf t.tar -C loop-b", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+  });
+
   it("allows ordinary files and refuses disk devices", async () => {
     expect(await assessWrite(join(work, "src/index.ts"), { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
     expect(await assessWrite("notes/todo.md", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
     expect((await assessWrite("/dev/sda", { cwd: work, home })).verdict).toBe("refuse");
+  });
+});
+
+describe("commands that write below a directory", () => {
+  it("asks when an archive is extracted into the home, ~/.ssh or $QUIVER_HOME, also through a link", async () => {
+    await symlink(home, join(work, "h"));
+    const cases = [
+      ["tar -xzf dots.tgz -C h", "write-over-protected"],
+      ["unzip -o dots.zip -d h/.ssh", "write-ssh"],
+      [`bsdtar -x -f t.tar --directory ${join(home, "qhome")}`, "write-quiver-home"],
+      ["cd h && tar xf dots.tar", "write-over-protected"],
+      [`7z x t.7z -o${join(home, "qhome", "tools")}`, "write-quiver-home"],
+    ];
+    for (const [command, key] of cases) {
+      const result = await assessCommand(command!, { cwd: work, home });
+      expect(result.verdict, command).toBe("ask");
+      expect(result.rules.map((r) => r.key), command).toContain(key);
+    }
+  });
+
+  it("allows extraction, downloads and copies into an ordinary directory, even one inside the home", async () => {
+    await mkdir(join(home, "projects", "app"), { recursive: true });
+    const inHome = { cwd: join(home, "projects", "app"), home };
+    for (const command of ["tar xzf deps.tgz", "unzip x.zip -d vendor", "curl -sSLO https://example.com/a.tgz", "rsync -a src/ ../backup/", "cp -r assets/. dist/"]) {
+      expect(await assessCommand(command, inHome), command).toEqual({ verdict: "allow", rules: [] });
+    }
+  });
+
+  it("asks when the home itself is the working directory and an archive lands there", async () => {
+    const result = await assessCommand("tar xzf dots.tgz", { cwd: home, home });
+    expect(result).toEqual({ verdict: "ask", rules: [expect.objectContaining({ key: "write-over-protected" })] });
+  });
+});
+
+describe("package managers' configuration", () => {
+  it("yarn config set asks for Yarn 1 (~/.yarnrc) but not in a Yarn 2+ project (.yarnrc.yml), unless -H", async () => {
+    const command = "yarn config set nodeLinker node-modules";
+    expect((await assessCommand(command, { cwd: work, home })).rules.map((r) => r.key)).toEqual(["write-tool-config"]);
+    await writeFile(join(work, ".yarnrc.yml"), "yarnPath: .yarn/releases/yarn.cjs\n");
+    expect(await assessCommand(command, { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect((await assessCommand(`${command} -H`, { cwd: work, home })).verdict).toBe("ask");
   });
 });
 
