@@ -48,7 +48,8 @@ const memo = new Map<string, Memo>();
  * its `generation`, `definitions` and `names` are the shared snapshot.
  */
 export async function getToolDefinitions(selection: ToolSelection = {}): Promise<ToolDefinitionList> {
-  const snapshot = await snapshotFor(selection);
+  const read = snapshotFor(selection);
+  const snapshot = read instanceof Promise ? await read : read;
   return Object.defineProperties([...snapshot.definitions], {
     generation: { value: snapshot.generation },
     definitions: { value: snapshot.definitions },
@@ -56,10 +57,17 @@ export async function getToolDefinitions(selection: ToolSelection = {}): Promise
   }) as ToolDefinitionList;
 }
 
-async function snapshotFor(selection: ToolSelection): Promise<ToolSnapshot> {
-  const enabled = [...(selection.enabledToolsets ?? ["all"])].sort();
-  const disabled = [...(selection.disabledToolsets ?? [])].sort();
-  const key = `${enabled.join(",")}|${disabled.join(",")}`;
+/**
+ * The names `getToolDefinitions(selection)` offers, read from the same memo without a copy, and
+ * synchronously once memoised: `quiver serve` checks every call against it.
+ */
+export function offeredNames(selection: ToolSelection = {}): ReadonlySet<string> | Promise<ReadonlySet<string>> {
+  const read = snapshotFor(selection);
+  return read instanceof Promise ? read.then((snapshot) => snapshot.names) : read.names;
+}
+
+function snapshotFor(selection: ToolSelection): ToolSnapshot | Promise<ToolSnapshot> {
+  const key = selectionKey(selection);
   const generation = registry.generation;
   const now = Date.now();
   const hit = memo.get(key);
@@ -68,12 +76,26 @@ async function snapshotFor(selection: ToolSelection): Promise<ToolSnapshot> {
     memo.set(key, hit);
     return hit.snapshot;
   }
+  return buildSnapshot(key, selection, generation, now);
+}
+
+async function buildSnapshot(key: string, selection: ToolSelection, generation: number, now: number): Promise<ToolSnapshot> {
+  const enabled = selection.enabledToolsets ?? ["all"];
+  const disabled = selection.disabledToolsets ?? [];
   const definitions = Object.freeze(await registry.getDefinitions(resolveToolSelection(enabled, disabled)));
   const snapshot: ToolSnapshot = { generation, definitions, names: new Set(definitions.map((d) => d.function.name)) };
   memo.delete(key);
   memo.set(key, { at: now, snapshot });
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
   return snapshot;
+}
+
+/** The memo key: the toolsets in any order; the default selection (everything) costs no sorting. */
+function selectionKey(selection: ToolSelection): string {
+  const enabled = selection.enabledToolsets;
+  const disabled = selection.disabledToolsets;
+  if (enabled === undefined && (disabled === undefined || disabled.length === 0)) return "all|";
+  return `${[...(enabled ?? ["all"])].sort().join(",")}|${[...(disabled ?? [])].sort().join(",")}`;
 }
 
 /** What one call came to, for callers that need more than the output string. */

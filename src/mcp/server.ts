@@ -7,7 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, runFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
+import { getToolDefinitions, offeredNames, runFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
 import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -37,12 +37,12 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     const { name, arguments: args } = request.params;
     // A name outside what tools/list offers is refused, unless it is a tool that is briefly away
     // (its MCP server reconnecting) and comes back in time: then the registry moved, so read again.
-    let offered = await getToolDefinitions(opts);
-    if (!offered.names.has(name)) {
+    const offered = offeredNames(opts);
+    if (!(offered instanceof Promise ? await offered : offered).has(name)) {
       const away = await toolAway(name, extra.signal);
       if (away !== undefined) return toMcpResult(away);
-      offered = await getToolDefinitions(opts);
-      if (!offered.names.has(name)) return toMcpResult(unknownToolError(name, offered.names));
+      const now = await offeredNames(opts);
+      if (!now.has(name)) return toMcpResult(unknownToolError(name, now));
     }
     let raw: CallToolResult | undefined;
     const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getToolDefinitions } from "../../src/model-tools.js";
+import { getToolDefinitions, offeredNames } from "../../src/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 
 const TS = "defs-snapshot";
@@ -78,5 +78,17 @@ describe("getToolDefinitions: one snapshot", () => {
     const list = await getToolDefinitions({ enabledToolsets: [TS] });
     expect(names(list)).toEqual(["snap_a"]);
     expect(list.names.has("snap_off")).toBe(false);
+  });
+
+  it("offers the same names without a copy, synchronously once memoised (serve checks every call)", async () => {
+    add("snap_c");
+    const list = await getToolDefinitions({ enabledToolsets: [TS] });
+    const names = offeredNames({ enabledToolsets: [TS] });
+    expect(names).not.toBeInstanceOf(Promise);
+    expect(names).toBe(list.names);
+    add("snap_d");
+    const after = offeredNames({ enabledToolsets: [TS] });
+    expect(after).toBeInstanceOf(Promise);
+    expect([...(await after)].sort()).toEqual(["snap_c", "snap_d"]);
   });
 });
