@@ -5,7 +5,7 @@
 //   `quiver chat` does) against a bare loop doing the same two fetch POSTs and a readFileSync,
 //   alternating samples against the same loopback scripted server: in an ongoing chat, and as
 //   the first turn of a new chat (which also creates the transcript file).
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { withScriptedAgent } from "./scripted-agent.mjs";
 import { median } from "./stats.mjs";
@@ -91,8 +91,22 @@ async function roundRows() {
     return [
       ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: TURNS_PER_CHAT, label: `ongoing chat (a new session every ${TURNS_PER_CHAT} turns)` })),
       ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: 1, label: "first turn of a new chat (creates its transcript)" })),
+      fileCreationRow(home),
     ];
   });
+}
+
+/** What the new chat's round pays on top: creating one file on this machine's disk. */
+function fileCreationRow(home) {
+  const dir = join(home, "creations");
+  mkdirSync(dir);
+  const samples = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t0 = performance.now();
+    closeSync(openSync(join(dir, `f${i}.jsonl`), "a", 0o600));
+    samples.push(performance.now() - t0);
+  }
+  return { metric: "floor: creating one file here (open O_CREAT + close)", value: median(samples), unit: "ms", note: `median of ${ROUNDS}; a new chat's transcript pays it once` };
 }
 
 /**
