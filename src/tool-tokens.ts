@@ -72,7 +72,16 @@ export async function toolsTokens(definitions: readonly ToolDefinition[]): Promi
  * so definitions whose JSON is at most `limit` characters are under it without loading the tokenizer.
  */
 export async function definitionsExceed(definitions: readonly ToolDefinition[], limit: number): Promise<boolean> {
-  const chars = definitions.reduce((n, d) => n + JSON.stringify(d).length, 0);
+  const chars = definitions.reduce((n, d) => n + jsonLength(d), 0);
   if (chars <= limit) return false;
   return (await toolsTokens(definitions)) > limit;
+}
+
+// The registry hands out the same definition object until the tool changes: each is measured once.
+const jsonLengths = new WeakMap<ToolDefinition, number>();
+
+function jsonLength(definition: ToolDefinition): number {
+  let length = jsonLengths.get(definition);
+  if (length === undefined) jsonLengths.set(definition, (length = JSON.stringify(definition).length));
+  return length;
 }

@@ -11,9 +11,7 @@ export interface SystemPromptContext {
 }
 
 export function defaultSystemPrompt(ctx: SystemPromptContext): string {
-  const now = ctx.now ?? new Date();
-  const { date, weekday } = dayFormats();
-  const today = `${date.format(now)} (${weekday.format(now)})`;
+  const today = todayText(ctx.now ?? new Date());
   const tools = ctx.tools.length > 0 ? ctx.tools.join(", ") : "none in this session";
   return [
     "You are quiver, an agent that gets things done on the user's machine by calling tools.",
@@ -38,9 +36,22 @@ interface DayFormats {
   tz: string | undefined;
   date: Intl.DateTimeFormat;
   weekday: Intl.DateTimeFormat;
+  /** The last day formatted (local midnight to midnight, in ms) and its text: one agent after another asks for the same day. */
+  day?: { start: number; end: number; text: string };
 }
 
 let formats: DayFormats | undefined;
+
+/** "2026-12-03 (Thursday)" in the local time zone. */
+function todayText(now: Date): string {
+  const f = dayFormats();
+  const t = now.getTime();
+  if (f.day !== undefined && t >= f.day.start && t < f.day.end) return f.day.text;
+  const text = `${f.date.format(now)} (${f.weekday.format(now)})`;
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  f.day = { start, end: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime(), text };
+  return text;
+}
 
 /**
  * Made once per time zone: `toLocaleDateString` builds a new formatter per call (~0.1 ms each, on

@@ -28,4 +28,14 @@ describe("defaultSystemPrompt's date line", () => {
     process.env.TZ = "Asia/Tokyo";
     expect(today(instant)).toBe("Today: 2026-06-16 (Tuesday)");
   });
+
+  it("turns to the next day at local midnight, though the day's text is kept between prompts", () => {
+    process.env.TZ = "Europe/Paris";
+    expect(today(new Date(2026, 2, 28, 23, 59, 59, 999))).toBe("Today: 2026-03-28 (Saturday)");
+    expect(today(new Date(2026, 2, 29, 0, 0, 0, 0))).toBe("Today: 2026-03-29 (Sunday)");
+    // A 23-hour day (clocks go forward): its end is the next local midnight, not start + 24 h.
+    expect(today(new Date(2026, 2, 29, 23, 30))).toBe("Today: 2026-03-29 (Sunday)");
+    expect(today(new Date(2026, 2, 30, 0, 30))).toBe("Today: 2026-03-30 (Monday)");
+    expect(today(new Date(2026, 2, 28, 12))).toBe("Today: 2026-03-28 (Saturday)");
+  });
 });
