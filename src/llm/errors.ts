@@ -66,7 +66,7 @@ export function isAbortError(err: unknown): boolean {
 const SECRET_PATTERN = /\b(sk|rk|pk)-[A-Za-z0-9_-]{8,}/g;
 
 /** Removes the key (and anything shaped like one) from text that may be shown or logged. */
-export function redactSecrets(text: string, apiKey: string): string {
+function redactSecrets(text: string, apiKey: string): string {
   const withoutKey = apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text;
   return withoutKey.replace(SECRET_PATTERN, "$1-[redacted]");
 }

@@ -1,19 +1,17 @@
 /** The model client layer: settings resolution, the streaming chat client, and its errors. */
 export { createChatClient } from "./chat-client.js";
 export type { ChatClient, ChatClientOptions, ChatRequest } from "./chat-client.js";
-export { ModelError, ModelAbortError, isAbortError, parseRetryAfter, redactSecrets } from "./errors.js";
+export { ModelError, ModelAbortError, isAbortError, parseRetryAfter } from "./errors.js";
 export type { ModelErrorKind } from "./errors.js";
-export { DEFAULT_RETRY_POLICY, retryDelay } from "./retry.js";
 export type { RetryInfo, RetryPolicy } from "./retry.js";
 export {
   DEFAULT_BASE_URL,
   PLACEHOLDER_API_KEY,
   describeSource,
-  noModelHelp,
   resolveModelSettings,
 } from "./settings.js";
 export type { ModelConfigSection, ModelSettingsInput, ModelSettingsProblem, ResolvedModelSettings } from "./settings.js";
-export { TurnAssembler, toAssistantMessage, turnFromCompletion } from "./turn-assembler.js";
+export { TurnAssembler, toAssistantMessage } from "./turn-assembler.js";
 export { DEFAULT_COMPAT, PROVIDER_PRESETS, findPreset, providerNames, resolveCompat } from "./presets.js";
 export type { ProviderPreset } from "./presets.js";
 export type * from "./types.js";

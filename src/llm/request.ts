@@ -41,7 +41,7 @@ const REASONING_KEYS = ["reasoning_content", "reasoning", "reasoning_details"] a
  * reject the field; elsewhere it only costs tokens); the transcript keeps it either way.
  * Thinking kept from content parts is never sent: no server takes it back as a field.
  */
-export function outgoingMessages(messages: readonly ChatMessage[], policy: ModelCompat["reasoning"]): ChatMessage[] {
+function outgoingMessages(messages: readonly ChatMessage[], policy: ModelCompat["reasoning"]): ChatMessage[] {
   if (!messages.some(carriesReasoning)) return [...messages];
   return messages.map((message) => {
     if (message.role !== "assistant" || !carriesReasoning(message)) return message;

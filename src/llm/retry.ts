@@ -35,7 +35,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 /** The wait before retrying after `attempt` failed with `error`. */
-export function retryDelay(error: ModelError, attempt: number, policy: RetryPolicy): number {
+function retryDelay(error: ModelError, attempt: number, policy: RetryPolicy): number {
   if (error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, policy.maxDelayMs);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);

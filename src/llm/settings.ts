@@ -185,7 +185,7 @@ function parseHttpUrl(text: string): URL | undefined {
 }
 
 /** The "no model configured" help: the three ways to configure one. */
-export function noModelHelp(configPath = "$QUIVER_HOME/config.yaml"): string {
+function noModelHelp(configPath = "$QUIVER_HOME/config.yaml"): string {
   return [
     "No model configured. Pick one of these:",
     "",

@@ -7,7 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, offeredNames, runFunctionCall, toolAway, unknownToolError, type ToolSelection } from "../model-tools.js";
+import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../model-tools.js";
 import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -30,26 +30,22 @@ const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
   const policy = approvalPolicy(opts.allowDangerous === true);
+  const reoffer = async (): Promise<ReadonlySet<string>> => offeredNames(opts);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     // A name outside what tools/list offers is refused, unless it is a tool that is briefly away
-    // (its MCP server reconnecting) and comes back in time: then the registry moved, so read again.
-    const offered = offeredNames(opts);
-    if (!(offered instanceof Promise ? await offered : offered).has(name)) {
-      const away = await toolAway(name, extra.signal);
-      if (away !== undefined) return toMcpResult(away);
-      const now = await offeredNames(opts);
-      if (!now.has(name)) return toMcpResult(unknownToolError(name, now));
-    }
+    // (its MCP server reconnecting) and comes back in time: runFunctionCall then reads the names again.
+    const names = offeredNames(opts);
+    const offered = names instanceof Promise ? await names : names;
     let raw: CallToolResult | undefined;
     const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
     const token = request.params._meta?.progressToken;
     if (token !== undefined) ctx.progress = (update) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
     // runFunctionCall rather than handleFunctionCall: one promise fewer on every call.
-    const { output } = await runFunctionCall(name, args ?? {}, ctx);
+    const { output } = await runFunctionCall(name, args ?? {}, ctx, { offered, reoffer });
     // A proxied MCP tool's result goes back exactly as its server sent it (structuredContent included).
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   });

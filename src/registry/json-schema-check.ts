@@ -197,7 +197,7 @@ function firstProblem(checks: ReadonlyArray<() => string | undefined>): string |
   return undefined;
 }
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

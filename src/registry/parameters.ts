@@ -6,7 +6,7 @@
  * - JSON Schema: checked for what makes ajv refuse to compile it (`json-schema-check.ts`; ajv
  *   itself loads only when a call needs validating, so registering the built-in tools stays cheap).
  */
-import { jsonSchemaProblem, typeName } from "./json-schema-check.js";
+import { isObject, jsonSchemaProblem, typeName } from "./json-schema-check.js";
 import type { JsonSchema, ZodSchemaLike } from "./types.js";
 
 export interface CheckedParameters {
@@ -81,8 +81,4 @@ function zodChildren(schema: ZodSchemaLike): Array<[string, ZodSchemaLike]> {
   for (const key of ["innerType", "element", "in", "out", "valueType"]) if (isZodSchema(def[key])) out.push(["", def[key]]);
   if (Array.isArray(def.options)) for (const option of def.options) if (isZodSchema(option)) out.push(["", option]);
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

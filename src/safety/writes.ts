@@ -25,7 +25,7 @@ export function judgeWriteTarget(path: string, env: SafetyEnv, cwd = env.cwd): F
   return rule === undefined ? [] : [{ ...rule, verdict: "ask" }];
 }
 
-export const WRITE_OVER_PROTECTED: Finding = {
+const WRITE_OVER_PROTECTED: Finding = {
   key: "write-over-protected",
   reason:
     "unpacking or copying a tree of files into a directory that holds protected ones (the home, /, a .git directory, " +

@@ -10,9 +10,9 @@ import { displayPath, requireRegularFile, resolveUserPath } from "./path-safety.
 import { readSmallFile, rememberRegularFileDevice } from "./small-file.js";
 import { ToolInputError, optionalNumberArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
-export const DEFAULT_LIMIT = 500;
-export const MAX_LIMIT = 2000;
-export const MAX_WINDOW_CHARS = 100_000;
+const DEFAULT_LIMIT = 500;
+const MAX_LIMIT = 2000;
+const MAX_WINDOW_CHARS = 100_000;
 
 /** The JSON `read_file` returns. */
 export interface ReadFileResult {

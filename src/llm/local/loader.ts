@@ -32,7 +32,7 @@ export interface LoadedModel {
 }
 
 /** Long contexts cost memory and prompt time; 16k tokens holds a tool-using session comfortably. */
-export const DEFAULT_MAX_CONTEXT = 16_384;
+const DEFAULT_MAX_CONTEXT = 16_384;
 
 const loaded = new Map<string, Promise<LoadedModel>>();
 

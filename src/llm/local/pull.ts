@@ -80,7 +80,7 @@ async function verify(path: string, expectedSize: number, expectedSha256: string
   return { sizeBytes, sha256 };
 }
 
-export async function sha256Of(path: string): Promise<string> {
+async function sha256Of(path: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest("hex");
