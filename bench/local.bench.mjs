@@ -17,7 +17,7 @@ export default function localBench() {
       const { writeFixtureModel } = await import("../test/helpers/gguf-fixture.ts");
       const { fixtureClient } = await import("../test/helpers/local-model.ts");
       const { Agent, Session } = await import("../dist/agent/index.js");
-      const { loadBuiltinTools } = await import("../dist/model-tools.js");
+      const { loadBuiltinTools } = await import("../dist/calls/model-tools.js");
       const { getLlama } = await import("node-llama-cpp");
       await loadBuiltinTools();
 

@@ -12,7 +12,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { connectConfiguredServers } from "../dist/mcp/client.js";
 import { createQuiverMcpServer } from "../dist/mcp/server.js";
-import { handleFunctionCall } from "../dist/model-tools.js";
+import { handleFunctionCall } from "../dist/calls/model-tools.js";
 import { registry } from "../dist/registry/index.js";
 import { median } from "./stats.mjs";
 

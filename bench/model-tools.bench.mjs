@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { registry } from "../dist/registry/index.js";
-import { handleFunctionCall } from "../dist/model-tools.js";
+import { handleFunctionCall } from "../dist/calls/model-tools.js";
 import { nsPerOpInterleaved, processWallMs } from "./stats.mjs";
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));

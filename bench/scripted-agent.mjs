@@ -26,7 +26,7 @@ export function withScriptedAgent(prefix, fn) {
     const scripted = await import("../test/helpers/scripted-openai-server.ts");
     const { Agent, Session } = await import("../dist/agent/index.js");
     const { createChatClient, resolveModelSettings } = await import("../dist/llm/index.js");
-    const { loadBuiltinTools } = await import("../dist/model-tools.js");
+    const { loadBuiltinTools } = await import("../dist/calls/model-tools.js");
     await loadBuiltinTools();
     const server = await scripted.startScriptedServer();
     const settings = resolveModelSettings({ flags: { baseUrl: server.baseUrl, model: "bench-model" }, env: { OPENAI_API_KEY: "bench-key" } });

@@ -26,7 +26,7 @@ export default async function toolSearchBench() {
   const { registry } = await import("../dist/registry/index.js");
   const names = [];
   try {
-    const { loadBuiltinTools } = await import("../dist/model-tools.js");
+    const { loadBuiltinTools } = await import("../dist/calls/model-tools.js");
     await loadBuiltinTools();
     for (const definition of bfclTools.slice(0, SESSION_TOOLS)) {
       const fn = definition.function;
@@ -68,7 +68,7 @@ export default async function toolSearchBench() {
 async function sessionTokens() {
   const { startScriptedServer, text, toolCall } = await import("../test/helpers/scripted-openai-server.ts");
   const { Agent } = await import("../dist/agent/index.js");
-  const { toolsTokens } = await import("../dist/tool-tokens.js");
+  const { toolsTokens } = await import("../dist/tokens/tool-tokens.js");
   const { createChatClient, resolveModelSettings } = await import("../dist/llm/index.js");
   const server = await startScriptedServer();
   try {

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { configPath, loadConfig } from "../src/config.js";
+import { configPath, loadConfig } from "../src/config/config.js";
 import { resolveModelSettings } from "../src/llm/index.js";
 
 let home: string;

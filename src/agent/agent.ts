@@ -23,7 +23,7 @@ import {
   type ToolCall,
   type UserMessage,
 } from "../llm/index.js";
-import { loadBuiltinTools } from "../model-tools.js";
+import { loadBuiltinTools } from "../calls/model-tools.js";
 import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
 import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type ToolSearchOptions } from "./request-tools.js";

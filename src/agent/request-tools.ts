@@ -10,11 +10,11 @@
  * more than 10% of the context window (5,000 tokens when the window is unknown), and it stays on
  * for the rest of the session: switching back would reorder what was sent.
  */
-import { toolTokenBudget } from "../context-window.js";
-import { getToolDefinitions, type ToolSelection, type ToolSnapshot } from "../model-tools.js";
+import { toolTokenBudget } from "../tokens/context-window.js";
+import { getToolDefinitions, type ToolSelection, type ToolSnapshot } from "../calls/model-tools.js";
 import { registry, type ToolCatalog, type ToolDefinition } from "../registry/index.js";
 import type { ChatMessage, ToolMessage } from "../llm/index.js";
-import { definitionsExceed } from "../tool-tokens.js";
+import { definitionsExceed } from "../tokens/tool-tokens.js";
 
 export type ToolSearchMode = "off" | "auto" | "on";
 

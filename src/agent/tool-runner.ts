@@ -6,7 +6,7 @@
  * result: unknown names, failures and interrupts included.
  */
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
-import { runFunctionCall, type FunctionCallResult } from "../model-tools.js";
+import { runFunctionCall, type FunctionCallResult } from "../calls/model-tools.js";
 import { registry, type ApprovalDecision, type ApprovalRequest, type ToolCatalog, type ToolProgress } from "../registry/index.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";

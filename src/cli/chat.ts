@@ -4,17 +4,17 @@
  */
 import { text as readAll } from "node:stream/consumers";
 import { Agent, Session, SessionNotFoundError, type AgentEventListener, type ToolSearchOptions } from "../agent/index.js";
-import { configPath, loadConfig, type QuiverConfig } from "../config.js";
-import { contextWindowFor } from "../context-window.js";
+import { configPath, loadConfig, type QuiverConfig } from "../config/config.js";
+import { contextWindowFor } from "../tokens/context-window.js";
 import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../llm/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
-import { closestNames } from "../suggest.js";
-import { listToolsetNames, validateToolset } from "../toolsets.js";
+import { closestNames } from "../registry/suggest.js";
+import { listToolsetNames, validateToolset } from "../calls/toolsets.js";
 import type { ChatOptions } from "./options.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpManager } from "../mcp/manager.js";
 import { localOptions, offerLocalModel } from "./local-offer.js";
-import type { ToolSelection } from "../model-tools.js";
+import type { ToolSelection } from "../calls/model-tools.js";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { startRuntime } from "./runtime.js";
 

@@ -3,7 +3,7 @@
  * answers, that it serves the model (where it lists models), the toolsets and the MCP servers.
  * Every problem comes with its fix; the exit code is 1 when something is broken.
  */
-import { configPath, loadConfig, type QuiverConfig } from "../config.js";
+import { configPath, loadConfig, type QuiverConfig } from "../config/config.js";
 import {
   createChatClient,
   describeSource,
@@ -15,12 +15,12 @@ import {
   type ModelSettings,
 } from "../llm/index.js";
 import { registry } from "../registry/index.js";
-import { closestNames } from "../suggest.js";
-import { validateToolset } from "../toolsets.js";
+import { closestNames } from "../registry/suggest.js";
+import { validateToolset } from "../calls/toolsets.js";
 import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
-import { contextWindowFor, toolTokenBudget } from "../context-window.js";
-import { getToolDefinitions } from "../model-tools.js";
-import { toolsTokens } from "../tool-tokens.js";
+import { contextWindowFor, toolTokenBudget } from "../tokens/context-window.js";
+import { getToolDefinitions } from "../calls/model-tools.js";
+import { toolsTokens } from "../tokens/tool-tokens.js";
 import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
 import { localOptions } from "./local-offer.js";

@@ -1,5 +1,5 @@
 /** `quiver mcp list`: connect the configured servers and show how each one is doing. */
-import { configPath } from "../config.js";
+import { configPath } from "../config/config.js";
 import type { McpServerStatus } from "../mcp/status.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpListOptions } from "./options.js";

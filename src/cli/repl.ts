@@ -7,7 +7,7 @@ import { basename } from "node:path";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { createInterface, type Interface } from "node:readline";
 import { ModelError, modelLocation } from "../llm/index.js";
-import { getToolDefinitions } from "../model-tools.js";
+import { getToolDefinitions } from "../calls/model-tools.js";
 import { quiverPath } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";

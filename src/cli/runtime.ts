@@ -3,9 +3,9 @@
  * from $QUIVER_HOME/tools, optionally the project's, and the configured MCP servers.
  */
 import { join } from "node:path";
-import { loadConfig, type QuiverConfig } from "../config.js";
+import { loadConfig, type QuiverConfig } from "../config/config.js";
 import type { McpManager } from "../mcp/manager.js";
-import { loadBuiltinTools } from "../model-tools.js";
+import { loadBuiltinTools } from "../calls/model-tools.js";
 import { quiverPath } from "../registry/paths.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";

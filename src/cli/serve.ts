@@ -1,6 +1,6 @@
 /** `quiver serve`: load the tools, connect configured MCP servers, then serve over stdio or HTTP. */
 import type { QuiverServerOptions } from "../mcp/server.js";
-import { validateToolset } from "../toolsets.js";
+import { validateToolset } from "../calls/toolsets.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime } from "./runtime.js";
 import type { Runtime } from "./runtime.js";

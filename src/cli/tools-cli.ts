@@ -1,10 +1,10 @@
 /** `quiver tools list | show | call`: the registry from the shell. */
 import { text } from "node:stream/consumers";
-import { handleFunctionCall } from "../model-tools.js";
+import { handleFunctionCall } from "../calls/model-tools.js";
 import { registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
-import { definitionTokens } from "../tool-tokens.js";
-import { closestNames } from "../suggest.js";
-import { listToolsetNames, resolveToolSelection, validateToolset } from "../toolsets.js";
+import { definitionTokens } from "../tokens/tool-tokens.js";
+import { closestNames } from "../registry/suggest.js";
+import { listToolsetNames, resolveToolSelection, validateToolset } from "../calls/toolsets.js";
 import { createApprover } from "./approval-prompt.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";

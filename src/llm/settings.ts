@@ -5,7 +5,7 @@
 import { isLocalModel } from "./local/catalog.js";
 import { findPreset, providerNames, resolveCompat, type ProviderPreset } from "./presets.js";
 import type { ModelCompat, ModelSettings, SettingSource } from "./types.js";
-import type { ModelConfig } from "../config-types.js";
+import type { ModelConfig } from "../config/types.js";
 
 export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 

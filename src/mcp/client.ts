@@ -2,7 +2,7 @@
  * The entry point the CLI uses: read `mcp.servers` from config.yaml, connect every server and
  * register its tools. Cheap when nothing is configured (no SDK, no zod loaded).
  */
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/config.js";
 import type { ToolRegistry } from "../registry/index.js";
 import type { BackoffOptions } from "./backoff.js";
 import { McpManager } from "./manager.js";

@@ -186,7 +186,7 @@ export class McpManager {
       hooks: this.#hooks,
     };
     for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
-    const { addAwayToolSource } = await import("../model-tools.js");
+    const { addAwayToolSource } = await import("../calls/model-tools.js");
     this.#removeAwaySource = addAwayToolSource(this.#awaitTool);
   }
 }

@@ -1,6 +1,6 @@
 /** How MCP servers and their tools are named inside quiver's registry. */
 import { createHash } from "node:crypto";
-import { ALL_TOOLSETS, TOOLSETS } from "../toolsets.js";
+import { ALL_TOOLSETS, TOOLSETS } from "../calls/toolsets.js";
 
 /** OpenAI (and most providers) refuse function names longer than this. */
 const MAX_TOOL_NAME_LENGTH = 64;

@@ -7,7 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../model-tools.js";
+import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
 import { addLogSink, createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";

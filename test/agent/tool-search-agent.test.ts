@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Session } from "../../src/agent/index.js";
 import { registry } from "../../src/registry/index.js";
-import { toolsTokens } from "../../src/tool-tokens.js";
+import { toolsTokens } from "../../src/tokens/tool-tokens.js";
 import { registerGeneratedTools, type GeneratedTool } from "../helpers/generated-tools.js";
 import { text, toolCall, type RecordedRequest } from "../helpers/scripted-openai-server.js";
 import { agentOn, expectValidHistory, toolResults, useAgentSandbox } from "./fixture.js";

@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { MAX_ERROR_CHARS, TRUNCATION_MARK, registry, type RegisterOptions, type ToolHandler } from "../../src/registry/index.js";
 import { useTempHome, type TempHome } from "../agent/fixture.js";
 import { hostileProxy, oddResults, oddThrowables } from "../helpers/odd-values.js";

@@ -1,6 +1,6 @@
 /** Provider presets in settings resolution: base URL, key variable, compat, and the problems they report. */
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/config-schema.js";
+import { parseConfig } from "../../src/config/schema.js";
 import { DEFAULT_COMPAT, PROVIDER_PRESETS, findPreset, resolveCompat, resolveModelSettings } from "../../src/llm/index.js";
 
 describe("provider presets", () => {

@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createMcpManager } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
-import { handleFunctionCall, loadBuiltinTools } from "../../src/model-tools.js";
+import { handleFunctionCall, loadBuiltinTools } from "../../src/calls/model-tools.js";
 import { addLogSink, registry } from "../../src/registry/index.js";
 import type { LogRecord, MultimodalResult } from "../../src/registry/index.js";
 import { parse, testServer, waitFor } from "./support.js";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { EVERYTHING, FILESYSTEM, mcpHarness, parse } from "./support.js";
 

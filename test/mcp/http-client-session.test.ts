@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { createMcpManager } from "../../src/mcp/client.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { closeAfterEach } from "../helpers/lifecycle.js";
 import { startRecordingMcpServer } from "../helpers/recording-mcp-http-server.js";
 import { parse } from "./support.js";

@@ -8,7 +8,7 @@ import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/type
 import type { LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { TurnView } from "../../src/cli/turn-view.js";
-import { handleFunctionCall, loadBuiltinTools } from "../../src/model-tools.js";
+import { handleFunctionCall, loadBuiltinTools } from "../../src/calls/model-tools.js";
 import { addLogSink, createLogger } from "../../src/registry/index.js";
 import type { LogRecord, ToolProgress } from "../../src/registry/index.js";
 import { mcpHarness, parse, testServer, waitFor } from "./support.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import type { MultimodalResult } from "../../src/registry/index.js";
 import { EVERYTHING, FILESYSTEM, parse, startEverythingHttp, waitFor } from "./support.js";

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { Agent } from "../../src/agent/index.js";
 import type { ChatSetup } from "../../src/cli/chat.js";

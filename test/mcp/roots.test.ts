@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
 import type { ConnectOptions } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import type { ChatSetup } from "../../src/cli/chat.js";
 import { runSlashCommand } from "../../src/cli/slash-commands.js";
 import type { SlashContext } from "../../src/cli/slash-commands.js";

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { createElicitationHandler } from "../../src/cli/mcp-elicitation.js";
 import { createSamplingHandler } from "../../src/cli/mcp-sampling.js";
 import { createChatClient, resolveModelSettings } from "../../src/llm/index.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import type { ApprovalRequest } from "../../src/registry/index.js";
 import { useScriptedServers } from "../helpers/lifecycle.js";
 import { text } from "../helpers/scripted-openai-server.js";

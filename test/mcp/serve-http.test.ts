@@ -14,7 +14,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
 import type { HttpServeOptions, RunningHttpServer } from "../../src/mcp/http-server.js";
-import { loadBuiltinTools } from "../../src/model-tools.js";
+import { loadBuiltinTools } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { waitFor } from "./support.js";
 

@@ -4,7 +4,7 @@
  * cancels the task on the server.
  */
 import { describe, expect, test } from "vitest";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import type { ToolProgress } from "../../src/registry/index.js";
 import { parse, useEverything, waitFor } from "./support.js";
 

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
 import type { ConnectOptions } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { parse, testServer, waitFor } from "./support.js";
 

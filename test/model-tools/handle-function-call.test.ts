@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { validatorCompilations } from "../../src/calls/validation.js";
-import { getToolDefinitions, handleFunctionCall } from "../../src/model-tools.js";
+import { getToolDefinitions, handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry, type RegisterOptions } from "../../src/registry/index.js";
 
 const TS = "mt-test";

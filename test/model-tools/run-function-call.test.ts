@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runFunctionCall, unknownToolError } from "../../src/model-tools.js";
+import { runFunctionCall, unknownToolError } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 
 afterEach(() => void registry.deregister("rfc_echo"));

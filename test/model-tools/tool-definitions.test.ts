@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getToolDefinitions, offeredNames } from "../../src/model-tools.js";
+import { getToolDefinitions, offeredNames } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 
 const TS = "defs-snapshot";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
-import { loadBuiltinTools } from "../../src/model-tools.js";
-import { TOOLSETS, listToolsetNames, resolveToolSelection, resolveToolset, validateToolset } from "../../src/toolsets.js";
+import { loadBuiltinTools } from "../../src/calls/model-tools.js";
+import { TOOLSETS, listToolsetNames, resolveToolSelection, resolveToolset, validateToolset } from "../../src/calls/toolsets.js";
 
 const registered: string[] = [];
 function add(name: string, toolset: string) {

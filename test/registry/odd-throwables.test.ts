@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ToolRegistry, describeError, registry, toolError, MAX_ERROR_CHARS, TRUNCATION_MARK } from "../../src/registry/index.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { oddThrowables, oddResults } from "../helpers/odd-values.js";
 
 const BOUND = MAX_ERROR_CHARS + TRUNCATION_MARK.length;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "../../src/index.js";
-import { getToolDefinitions, handleFunctionCall } from "../../src/model-tools.js";
+import { getToolDefinitions, handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry } from "../../src/registry/index.js";
 import { assertBuilt, cliEnv, runCli, tempHome } from "../helpers/cli.js";
 import { text, toolCall } from "../helpers/scripted-openai-server.js";

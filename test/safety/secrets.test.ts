@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../../src/config-schema.js";
+import { parseConfig } from "../../src/config/schema.js";
 import { isSecretName, setTerminalEnvPassthrough, terminalEnv } from "../../src/safety/index.js";
 import "../../src/tools/terminal.js";
 import { callTool, removeTempDirs, tempDir } from "../tools/tool-harness.js";

@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 /** tool-tokens.ts as a new process would load it: no counts in memory, tokenizer not loaded. */
-async function freshTokens(): Promise<typeof import("../../src/tool-tokens.js")> {
+async function freshTokens(): Promise<typeof import("../../src/tokens/tool-tokens.js")> {
   // A new mock factory each time: vitest caches a mocked module's factory result across resetModules.
   vi.doUnmock(TOKENIZER);
   vi.resetModules();
@@ -37,7 +37,7 @@ async function freshTokens(): Promise<typeof import("../../src/tool-tokens.js")>
     tokenizerLoads++;
     return importOriginal();
   });
-  return import("../../src/tool-tokens.js");
+  return import("../../src/tokens/tool-tokens.js");
 }
 
 function definition(name: string, description: string): ToolDefinition {
@@ -96,7 +96,7 @@ describe("token count cache", () => {
   });
 
   it("keeps at most MAX_ENTRIES counts, the most recently used", async () => {
-    const { MAX_ENTRIES } = await import("../../src/token-count-cache.js");
+    const { MAX_ENTRIES } = await import("../../src/tokens/token-count-cache.js");
     const stale = Object.fromEntries(Array.from({ length: MAX_ENTRIES }, (_, i) => [`stale-${i}`, i]));
     await writeFile(join(await mkdirCache(), "token-counts.json"), JSON.stringify(stale));
     const defs = [definition("theta", "theta tool")];

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { toolSearchOptions } from "../../src/cli/chat.js";
-import { loadConfig } from "../../src/config.js";
-import { contextWindowFor, toolTokenBudget } from "../../src/context-window.js";
+import { loadConfig } from "../../src/config/config.js";
+import { contextWindowFor, toolTokenBudget } from "../../src/tokens/context-window.js";
 import type { ToolDefinition } from "../../src/registry/index.js";
-import { countTokens, definitionsExceed, definitionTokens } from "../../src/tool-tokens.js";
+import { countTokens, definitionsExceed, definitionTokens } from "../../src/tokens/tool-tokens.js";
 
 let home: string;
 let previousHome: string | undefined;

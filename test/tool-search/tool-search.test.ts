@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SessionTools } from "../../src/agent/request-tools.js";
-import { handleFunctionCall } from "../../src/model-tools.js";
+import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { registry, type ToolOutput } from "../../src/registry/index.js";
 
 const TS = "ts-search-test";

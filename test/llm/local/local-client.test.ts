@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, type AgentEvent } from "../../../src/agent/index.js";
 import { isAbortError, type ChatClient } from "../../../src/llm/index.js";
 import { unloadAll } from "../../../src/llm/local/loader.js";
-import { loadBuiltinTools } from "../../../src/model-tools.js";
+import { loadBuiltinTools } from "../../../src/calls/model-tools.js";
 import { registry } from "../../../src/registry/index.js";
 import type { ToolDefinition } from "../../../src/registry/types.js";
 import { fixtureClient, fixtureModel, type FixtureModel } from "../../helpers/local-model.js";

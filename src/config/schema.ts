@@ -1,7 +1,7 @@
 /** Parsing and validation of config.yaml (see config.ts for the accepted spellings). */
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { QuiverConfig } from "./config-types.js";
+import type { QuiverConfig } from "./types.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

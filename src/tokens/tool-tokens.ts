@@ -5,7 +5,7 @@
  * took ~1.2 s) is imported on first use only, so commands that never count start fast, and counts of
  * definitions are memoised on disk (token-count-cache.ts), so a warm `quiver tools list` never loads it.
  */
-import type { ToolDefinition } from "./registry/index.js";
+import type { ToolDefinition } from "../registry/index.js";
 import { defaultTokenCacheFile, TokenCountCache } from "./token-count-cache.js";
 
 const ENCODING = "o200k_base";

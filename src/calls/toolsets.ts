@@ -4,7 +4,7 @@
  * the registry cannot know: composites that stand for other toolsets, and what the built-in
  * toolsets are for. Every registered alias resolves too.
  */
-import { registry } from "./registry/index.js";
+import { registry } from "../registry/index.js";
 
 /** A named group: its own tools (usually none: tools join a group by registering) and the toolsets it includes. */
 export interface ToolsetDefinition {

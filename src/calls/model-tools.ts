@@ -3,12 +3,12 @@
  * agent (and the CLI, and the MCP server) uses to run a call the model made.
  */
 import { fileURLToPath } from "node:url";
-import { parseArguments } from "./calls/arguments.js";
-import { runWithDeadline } from "./calls/run-with-deadline.js";
-import { spill } from "./calls/spillover.js";
-import { validateArguments } from "./calls/validation.js";
-import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "./registry/index.js";
-import { closestNames } from "./suggest.js";
+import { parseArguments } from "./arguments.js";
+import { runWithDeadline } from "./run-with-deadline.js";
+import { spill } from "./spillover.js";
+import { validateArguments } from "./validation.js";
+import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "../registry/index.js";
+import { closestNames } from "../registry/suggest.js";
 import { describeBuiltinToolsets, resolveToolSelection } from "./toolsets.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
@@ -230,8 +230,8 @@ let builtins: Promise<string[]> | undefined;
 
 /** Discovers and imports the built-in tools (dist/tools next to this module) once per process. */
 export function loadBuiltinTools(): Promise<string[]> {
-  return (builtins ??= import("./registry/discovery/discovery.js").then(({ discoverTools }) => {
+  return (builtins ??= import("../registry/discovery/discovery.js").then(({ discoverTools }) => {
     describeBuiltinToolsets();
-    return discoverTools(fileURLToPath(new URL("./tools/", import.meta.url)));
+    return discoverTools(fileURLToPath(new URL("../tools/", import.meta.url)));
   }));
 }

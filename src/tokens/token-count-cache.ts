@@ -7,8 +7,8 @@
  * however often tool definitions change.
  */
 import { createHash } from "node:crypto";
-import { emptyObject, readCacheObject, writeCacheFile } from "./registry/cache-file.js";
-import { createLogger, quiverPath } from "./registry/index.js";
+import { emptyObject, readCacheObject, writeCacheFile } from "../registry/cache-file.js";
+import { createLogger, quiverPath } from "../registry/index.js";
 
 export const MAX_ENTRIES = 4096;
 

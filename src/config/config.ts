@@ -18,10 +18,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { QuiverConfig } from "./config-types.js";
-import { quiverHome } from "./registry/index.js";
+import type { QuiverConfig } from "./types.js";
+import { quiverHome } from "../registry/index.js";
 
-export type { QuiverConfig } from "./config-types.js";
+export type { QuiverConfig } from "./types.js";
 
 export function configPath(home = quiverHome()): string {
   return join(home, "config.yaml");
@@ -37,6 +37,6 @@ export async function loadConfig(home = quiverHome()): Promise<QuiverConfig> {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw new Error(`Cannot read config file ${file}: ${(err as Error).message}`);
   }
-  const { parseConfig } = await import("./config-schema.js");
+  const { parseConfig } = await import("./schema.js");
   return parseConfig(text, file);
 }

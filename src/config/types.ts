@@ -1,5 +1,5 @@
 /** The shape of config.yaml once parsed (config.ts reads it, config-schema.ts checks it). */
-import type { ModelCompat } from "./llm/types.js";
+import type { ModelCompat } from "../llm/types.js";
 
 export interface ModelConfig {
   name?: string;
