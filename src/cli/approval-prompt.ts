@@ -24,13 +24,14 @@ export function createApprover(opts: ApproverOptions = {}): Approver {
   const output = opts.output ?? process.stderr;
   const approvedForSession = new Set<string>();
   return async (request) => {
-    if (opts.yes === true || approvedForSession.has(request.key)) return "once";
+    const blanket = request.explicit !== true;
+    if (blanket && (opts.yes === true || approvedForSession.has(request.key))) return "once";
     if (opts.ask === undefined && input.isTTY !== true) return "deny";
     output.write(`\n⚠️  ${request.tool} needs your approval: ${request.reason}\n    ${request.subject}\n`);
-    const choices = opts.sessionChoice === true ? "[y]es once / [a]lways this session / [N]o" : "[y/N]";
+    const choices = opts.sessionChoice === true && blanket ? "[y]es once / [a]lways this session / [N]o" : "[y/N]";
     const answer = (await (opts.ask ?? askOnce(input, output))(`Allow? ${choices} `)).trim().toLowerCase();
     if (answer === "y" || answer === "yes") return "once";
-    if (opts.sessionChoice === true && (answer === "a" || answer === "always")) {
+    if (blanket && opts.sessionChoice === true && (answer === "a" || answer === "always")) {
       approvedForSession.add(request.key);
       return "session";
     }

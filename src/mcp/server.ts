@@ -81,7 +81,8 @@ function watchGeneration(server: Server, delayMs: number): void {
  * Catastrophic commands are refused by the tools either way.
  */
 function approvalPolicy(allowDangerous: boolean): Pick<ToolContext, "approve" | "approvalUnavailable"> {
-  if (allowDangerous) return { approve: async (): Promise<ApprovalDecision> => "once" };
+  // --allow-dangerous is a blanket approval: it never covers what only a person may approve.
+  if (allowDangerous) return { approve: async (request): Promise<ApprovalDecision> => (request.explicit === true ? "deny" : "once") };
   return {
     approvalUnavailable:
       "This quiver serve was started without --allow-dangerous, so no one can approve it here. " +

@@ -38,6 +38,12 @@ export interface ApprovalRequest {
   reason: string;
   /** Stable key of the rule that matched; "session" approvals are remembered per key. */
   key: string;
+  /**
+   * Only a person answering this very request may approve it: blanket approvals (`--yes`,
+   * `serve --allow-dangerous`, "always this session") never cover it. Reading credentials and
+   * leaving the sandbox are asked this way.
+   */
+  explicit?: boolean;
 }
 
 /**
