@@ -5,7 +5,9 @@ import { registry, type ToolDefinition, type ToolOutput } from "../registry/inde
 import { definitionTokens } from "../tokens/tool-tokens.js";
 import { closestNames } from "../registry/suggest.js";
 import { listToolsetNames, resolveToolSelection, validateToolset } from "../calls/toolsets.js";
+import { loadConfig } from "../config/config.js";
 import { createApprover } from "./approval-prompt.js";
+import { checkpointHook } from "./checkpoint-hook.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { firstSentence } from "./style.js";
@@ -79,6 +81,7 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       // Without --yes or a terminal nobody can answer, so the tool explains how to allow it instead.
       const canAsk = opts.yes === true || process.stdin.isTTY === true;
       const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr }) : undefined;
+      await checkpointBefore(name, args);
       const output = await handleFunctionCall(name, args, approve !== undefined ? { signal: controller.signal, approve } : { signal: controller.signal });
       process.stdout.write(`${render(output)}\n`);
       if (controller.signal.aborted) return EXIT.interrupted;
@@ -87,6 +90,14 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       process.removeListener("SIGINT", onSigint);
     }
   });
+}
+
+/** A call that may write is checkpointed first (`quiver undo` reverts it); a failure only warns. */
+async function checkpointBefore(name: string, args: Record<string, unknown>): Promise<void> {
+  if (registry.getEntry(name)?.readOnly === true) return;
+  const hook = checkpointHook(await loadConfig());
+  const taken = await hook?.take({ tool: name, args });
+  if (taken !== undefined && !taken.reused) process.stderr.write(`quiver: checkpoint ${taken.record.id} (${taken.record.files} files); quiver undo reverts this call\n`);
 }
 
 function requireTool(name: string): void {
