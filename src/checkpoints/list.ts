@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { runGit } from "./git.js";
 import { readCheckpoints, type StoredCheckpoint } from "./records.js";
 import { shadowDirFor } from "./shadow-repo.js";
-import { takeSnapshot } from "./snapshot.js";
+import { takeSnapshot, treeOf } from "./snapshot.js";
 import { DEFAULT_MAX_FILE_SIZE_MB, openProject, projectFor, timeoutOf, type StoreOptions } from "./store.js";
 
 export interface CheckpointRow extends StoredCheckpoint {
@@ -19,10 +19,10 @@ export async function listCheckpoints(opts: StoreOptions & { cwd: string; limit?
   const records = await readCheckpoints(repo, timeoutMs, opts.limit ?? 20);
   if (records.length === 0) return { project, checkpoints: [] };
   const maxFileBytes = Math.round((opts.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024);
-  const now = await takeSnapshot(repo, { maxFileBytes, timeoutMs });
+  const now = await treeOf(repo, await takeSnapshot(repo, { maxFileBytes, timeoutMs }), timeoutMs);
   const checkpoints: CheckpointRow[] = [];
   for (const record of records) {
-    const names = record.tree === now.tree ? "" : await runGit(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-only", now.tree, record.tree], { timeoutMs });
+    const names = record.tree === now ? "" : await runGit(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-only", now, record.tree], { timeoutMs });
     checkpoints.push({ ...record, changedSince: names.split("\0").filter((n) => n !== "").length });
   }
   return { project, checkpoints };

@@ -53,11 +53,13 @@ export function commitMessage(record: Omit<CheckpointRecord, "id">): string {
   return `${title}\n\n${MARK}${JSON.stringify(record)}\n`;
 }
 
-/** The project's checkpoints, newest first (at most `limit`). */
-export async function readCheckpoints(repo: ShadowRepo, timeoutMs: number, limit = 1000): Promise<StoredCheckpoint[]> {
-  const exists = await runGit(repo, ["rev-parse", "-q", "--verify", CHECKPOINT_REF], { timeoutMs }).then(() => true, () => false);
-  if (!exists) return [];
-  const out = await runGit(repo, ["log", `--max-count=${limit}`, "--format=%H%x1f%T%x1f%B%x1e", CHECKPOINT_REF], { timeoutMs });
+/** The project's checkpoints, newest first (at most `limit`; from the commit `from`, else the newest). */
+export async function readCheckpoints(repo: ShadowRepo, timeoutMs: number, limit = 1000, from?: string): Promise<StoredCheckpoint[]> {
+  if (from === undefined) {
+    const exists = await runGit(repo, ["rev-parse", "-q", "--verify", CHECKPOINT_REF], { timeoutMs }).then(() => true, () => false);
+    if (!exists) return [];
+  }
+  const out = await runGit(repo, ["log", `--max-count=${limit}`, "--format=%H%x1f%T%x1f%B%x1e", from ?? CHECKPOINT_REF], { timeoutMs });
   return out
     .split("\x1e")
     .map((entry) => parseEntry(entry.trim()))

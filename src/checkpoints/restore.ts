@@ -10,7 +10,7 @@ import { readCheckpoints, type StoredCheckpoint } from "./records.js";
 import { byId, notThisProject, otherProjectOf, undoTarget, UndoError } from "./find.js";
 import { shadowDirFor } from "./shadow-repo.js";
 import { openProject, projectFor, takeCheckpoint, timeoutOf, type StoreOptions } from "./store.js";
-import { takeSnapshot } from "./snapshot.js";
+import { takeSnapshot, treeOf } from "./snapshot.js";
 import { DEFAULT_MAX_FILE_SIZE_MB } from "./store.js";
 
 export interface UndoOptions extends StoreOptions {
@@ -42,7 +42,8 @@ export async function undo(opts: UndoOptions): Promise<UndoResult> {
   if (records.length === 0) return refuseEmpty(project, opts);
   const maxFileBytes = Math.round((opts.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024);
   const current = await takeSnapshot(repo, { maxFileBytes, timeoutMs });
-  const target = opts.to === undefined ? undoTarget(records, current.tree, opts.sessionId) : byId(records, opts.to, project);
+  const currentTree = await treeOf(repo, current, timeoutMs);
+  const target = opts.to === undefined ? undoTarget(records, currentTree, opts.sessionId) : byId(records, opts.to, project);
   if (target === undefined) throw new UndoError(`nothing to undo in ${project}: no earlier checkpoint${opts.sessionId === undefined ? "" : " of this chat"} to go back to. \`quiver checkpoints list\` shows them.`);
   const before = await takeCheckpoint(repo, { kind: "undo", trigger: { tool: "undo", subject: `restore ${target.id}` }, restored: target.id, force: true, ...(opts.sessionId === undefined ? {} : { sessionId: opts.sessionId }) }, opts);
   const changes = await runGit(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", before.record.tree, target.tree], { timeoutMs });

@@ -16,8 +16,8 @@ export interface SnapshotOptions {
 }
 
 export interface Snapshot {
-  /** The tree of the project as it is now. */
-  tree: string;
+  /** The tree of the project as it is now (when unchanged: undefined, it is the newest checkpoint's). */
+  tree: string | undefined;
   /** The newest checkpoint's commit, when there is one. */
   head: string | undefined;
   /** The tree equals the newest checkpoint's. */
@@ -34,8 +34,7 @@ export async function takeSnapshot(repo: ShadowRepo, opts: SnapshotOptions): Pro
   const { head, paths } = parseStatus(status);
   const skipListSame = kept.length === previous.length;
   if (head !== undefined && paths.length === 0 && skipListSame) {
-    const tree = await runGit(repo, ["rev-parse", `${head}^{tree}`], opts);
-    return { tree: tree.trim(), head, unchanged: true, files: indexEntries(repo), skipped: kept };
+    return { tree: undefined, head, unchanged: true, files: indexEntries(repo), skipped: kept };
   }
   const skipped = [...kept, ...bigFiles(repo, paths, opts.maxFileBytes, new Set(kept.map((f) => f.path)))];
   writeExclude(repo, skipped.map((file) => file.path));
@@ -48,6 +47,12 @@ export async function takeSnapshot(repo: ShadowRepo, opts: SnapshotOptions): Pro
   const tree = (await runGit(repo, ["write-tree"], opts)).trim();
   const headTree = head === undefined ? undefined : (await runGit(repo, ["rev-parse", `${head}^{tree}`], opts)).trim();
   return { tree, head, unchanged: tree === headTree, files: indexEntries(repo), skipped };
+}
+
+/** The snapshot's tree, read from the newest checkpoint when the project has not changed since. */
+export async function treeOf(repo: ShadowRepo, snapshot: Snapshot, timeoutMs: number): Promise<string> {
+  if (snapshot.tree !== undefined) return snapshot.tree;
+  return (await runGit(repo, ["rev-parse", `${snapshot.head ?? "HEAD"}^{tree}`], { timeoutMs })).trim();
 }
 
 /** The newest checkpoint and the paths that differ from it (staged, changed or untracked). */

@@ -6,7 +6,7 @@ import { findProjectRoot } from "../safety/project-root.js";
 import { runGit } from "./git.js";
 import { commitMessage, ID_LENGTH, readCheckpoints, type CheckpointKind, type CheckpointRecord, type CheckpointTrigger, type StoredCheckpoint } from "./records.js";
 import { CHECKPOINT_REF, openShadowRepo, type ShadowRepo } from "./shadow-repo.js";
-import { takeSnapshot } from "./snapshot.js";
+import { takeSnapshot, treeOf } from "./snapshot.js";
 
 export const DEFAULT_MAX_FILE_SIZE_MB = 10;
 /** Per git command; past it the project counts as too big to snapshot in reasonable time. */
@@ -49,9 +49,10 @@ export async function takeCheckpoint(repo: ShadowRepo, request: TakeRequest, opt
   const maxFileBytes = Math.round((opts.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024);
   const snapshot = await takeSnapshot(repo, { maxFileBytes, timeoutMs });
   if (snapshot.unchanged && snapshot.head !== undefined && request.force !== true) {
-    const [newest] = await readCheckpoints(repo, timeoutMs, 1);
-    if (newest !== undefined && newest.commit === snapshot.head) return { record: newest, reused: true };
+    const newest = recent.get(snapshot.head) ?? (await readCheckpoints(repo, timeoutMs, 1, snapshot.head))[0];
+    if (newest !== undefined && newest.commit === snapshot.head) return { record: remember(newest), reused: true };
   }
+  const tree = await treeOf(repo, snapshot, timeoutMs);
   const record: Omit<CheckpointRecord, "id"> = {
     time: new Date().toISOString(),
     project: repo.project,
@@ -63,7 +64,16 @@ export async function takeCheckpoint(repo: ShadowRepo, request: TakeRequest, opt
     ...(request.restored === undefined ? {} : { restored: request.restored }),
   };
   const parents = snapshot.head === undefined ? [] : ["-p", snapshot.head];
-  const commit = (await runGit(repo, ["commit-tree", snapshot.tree, ...parents, "-F", "-"], { timeoutMs, input: commitMessage(record) })).trim();
+  const commit = (await runGit(repo, ["commit-tree", tree, ...parents, "-F", "-"], { timeoutMs, input: commitMessage(record) })).trim();
   await runGit(repo, ["update-ref", CHECKPOINT_REF, commit, ...(snapshot.head === undefined ? [] : [snapshot.head])], { timeoutMs });
-  return { record: { ...record, id: commit.slice(0, ID_LENGTH), commit, tree: snapshot.tree }, reused: false };
+  return { record: remember({ ...record, id: commit.slice(0, ID_LENGTH), commit, tree }), reused: false };
+}
+
+/** Records by commit, so an unchanged project's checkpoint costs one `git status` and no `git log`. */
+const recent = new Map<string, StoredCheckpoint>();
+
+function remember(record: StoredCheckpoint): StoredCheckpoint {
+  recent.set(record.commit, record);
+  if (recent.size > 64) recent.delete(recent.keys().next().value!);
+  return record;
 }
