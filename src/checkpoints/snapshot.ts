@@ -31,9 +31,9 @@ export async function takeSnapshot(repo: ShadowRepo, opts: SnapshotOptions): Pro
   const previous = readSkipped(repo);
   const kept = previous.filter((file) => overCap(repo, file.path, opts.maxFileBytes) !== undefined).map((file) => ({ ...file, bytes: overCap(repo, file.path, opts.maxFileBytes)! }));
   const status = await runGit(repo, ["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--no-renames", "--ignore-submodules=all"], opts);
-  const { head, paths } = parseStatus(status);
+  const { head, paths, differs } = parseStatus(status);
   const skipListSame = kept.length === previous.length;
-  if (head !== undefined && paths.length === 0 && skipListSame) {
+  if (head !== undefined && !differs && skipListSame) {
     return { tree: undefined, head, unchanged: true, files: indexEntries(repo), skipped: kept };
   }
   const skipped = [...kept, ...bigFiles(repo, paths, opts.maxFileBytes, new Set(kept.map((f) => f.path)))];
@@ -43,7 +43,16 @@ export async function takeSnapshot(repo: ShadowRepo, opts: SnapshotOptions): Pro
     // A file tracked by an older checkpoint that has grown past the cap leaves the index too.
     await runGit(repo, ["update-index", "--force-remove", "-z", "--stdin"], { ...opts, input: skipped.map((f) => `${f.path}\0`).join("") });
   }
-  await runGit(repo, ["add", "-A", "--ignore-errors"], opts);
+  // Only what status named: a second full scan of the tree would double the cost of a small change.
+  const toAdd = paths.filter((path) => !skipped.some((file) => file.path === path));
+  if (toAdd.length > 0 || head === undefined) {
+    const pathspec = head === undefined ? [] : ["--pathspec-from-file=-", "--pathspec-file-nul"];
+    // The first snapshot streams every blob into one pack (bulk check-in) rather than a loose file each.
+    const bulk = head === undefined ? ["-c", "core.bigFileThreshold=1"] : [];
+    const input = head === undefined ? {} : { input: toAdd.map((p) => `${p}\0`).join("") };
+    // A path gone again since status looked ("did not match"): the whole tree then, as a fallback.
+    await runGit(repo, [...bulk, "--literal-pathspecs", "add", "-A", "--ignore-errors", ...pathspec], { ...opts, ...input }).catch(() => runGit(repo, ["add", "-A", "--ignore-errors"], opts));
+  }
   const tree = (await runGit(repo, ["write-tree"], opts)).trim();
   const headTree = head === undefined ? undefined : (await runGit(repo, ["rev-parse", `${head}^{tree}`], opts)).trim();
   return { tree, head, unchanged: tree === headTree, files: indexEntries(repo), skipped };
@@ -55,18 +64,23 @@ export async function treeOf(repo: ShadowRepo, snapshot: Snapshot, timeoutMs: nu
   return (await runGit(repo, ["rev-parse", `${snapshot.head ?? "HEAD"}^{tree}`], { timeoutMs })).trim();
 }
 
-/** The newest checkpoint and the paths that differ from it (staged, changed or untracked). */
-function parseStatus(out: string): { head: string | undefined; paths: string[] } {
+/** The newest checkpoint, whether anything differs from it, and the paths to add (changed or untracked). */
+function parseStatus(out: string): { head: string | undefined; paths: string[]; differs: boolean } {
   let head: string | undefined;
+  let differs = false;
   const paths: string[] = [];
   for (const entry of out.split("\0")) {
+    if (/^[12u?] /.test(entry)) differs = true;
     if (entry.startsWith("# branch.oid ")) {
       const oid = entry.slice("# branch.oid ".length);
       if (oid !== "(initial)") head = oid;
-    } else if (entry.startsWith("1 ")) paths.push(entry.split(" ").slice(8).join(" "));
+    } else if (entry.startsWith("1 ")) {
+      // "1 XY …": only a work-tree change (Y) needs adding; a staged-only one (after an undo) is in the index already.
+      if (entry[3] !== ".") paths.push(entry.split(" ").slice(8).join(" "));
+    }
     else if (entry.startsWith("? ") || entry.startsWith("u ")) paths.push(entry.slice(2));
   }
-  return { head, paths };
+  return { head, paths, differs };
 }
 
 /** Changed or new regular files over the cap. */

@@ -17,7 +17,7 @@ export async function undoCommand(opts: UndoCommandOptions): Promise<number> {
     result = await undo({ cwd: process.cwd(), ...storeOptions(config), ...(opts.to === undefined ? {} : { to: opts.to }) });
   } catch (err) {
     if (err instanceof UndoError) throw new CliError(err.message, EXIT.failure);
-    throw err;
+    throw new CliError(`undo failed, the project is as it was before this command: ${err instanceof Error ? err.message : String(err)}`, EXIT.failure);
   }
   if (opts.json === true) process.stdout.write(`${JSON.stringify(undoJson(result), null, 2)}\n`);
   else process.stdout.write(`${formatUndo(result, styleFor(process.stdout))}\n`);
