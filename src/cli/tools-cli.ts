@@ -1,7 +1,7 @@
 /** `quiver tools list | show | call`: the registry from the shell. */
 import { text } from "node:stream/consumers";
 import { handleFunctionCall } from "../calls/model-tools.js";
-import { registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
+import { createLogger, registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
 import { definitionTokens } from "../tokens/tool-tokens.js";
 import { closestNames } from "../registry/suggest.js";
 import { listToolsetNames, resolveToolSelection, validateToolset } from "../calls/toolsets.js";
@@ -12,6 +12,8 @@ import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { firstSentence } from "./style.js";
 import type { ToolsCommonOptions } from "./options.js";
+
+const log = createLogger("tools");
 
 interface ToolRow {
   name: string;
@@ -97,7 +99,8 @@ async function checkpointBefore(name: string, args: Record<string, unknown>): Pr
   if (registry.getEntry(name)?.readOnly === true) return;
   const hook = checkpointHook(await loadConfig());
   const taken = await hook?.take({ tool: name, args });
-  if (taken !== undefined && !taken.reused) process.stderr.write(`quiver: checkpoint ${taken.record.id} (${taken.record.files} files); quiver undo reverts this call\n`);
+  // Only with -v: scripts read stderr, and an empty one means all went well.
+  if (taken !== undefined && !taken.reused) log.debug(`checkpoint ${taken.record.id} (${taken.record.files} files); quiver undo reverts this call`);
 }
 
 function requireTool(name: string): void {

@@ -139,9 +139,9 @@ describe("checkpoints around tools call", () => {
     expect(read.code, read.stderr).toBe(0);
     expect(await list()).toEqual([]);
 
-    const write = await cli.run(["tools", "call", "write_file", '{"path":"sub/c.txt","content":"changed"}'], { cwd: project.dir });
+    const write = await cli.run(["-v", "tools", "call", "write_file", '{"path":"sub/c.txt","content":"changed"}'], { cwd: project.dir });
     expect(write.code, write.stderr).toBe(0);
-    expect(write.stderr).toMatch(/checkpoint [0-9a-f]{12}/);
+    expect(write.stderr).toMatch(/checkpoint [0-9a-f]{12} \(6 files\)/);
     const [taken] = await list();
     expect(taken).toMatchObject({ kind: "turn", trigger: { tool: "write_file", subject: "sub/c.txt" }, changedSince: 1 });
 
