@@ -6,7 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useCliSandbox } from "../helpers/cli.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CLI, useCliSandbox } from "../helpers/cli.js";
 import { text, toolCalls } from "../helpers/scripted-openai-server.js";
 import { gitDirHash, makeProject, treeHash, treeListing, type TempProject } from "./project-fixture.js";
 
@@ -178,5 +180,27 @@ describe("checkpoints around tools call", () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr.match(/git was not found on PATH, so checkpoints are off/g)).toHaveLength(1);
     expect(readFileSync(path("a.txt"), "utf8")).toBe("new");
+  });
+});
+
+describe("checkpoints around serve", () => {
+  it("takes one before each writing call, deduplicated by tree, none before a read-only one", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--no-mcp"], cwd: project.dir, env: { ...getDefaultEnvironment(), QUIVER_HOME: cli.home }, stderr: "pipe" });
+    const client = new Client({ name: "checkpoint-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
+      expect(await list()).toEqual([]);
+      await client.callTool({ name: "write_file", arguments: { path: "a.txt", content: "one" } });
+      await client.callTool({ name: "write_file", arguments: { path: "b.txt", content: "two" } });
+      await client.callTool({ name: "read_file", arguments: { path: "a.txt" } });
+      await client.callTool({ name: "write_file", arguments: { path: "b.txt", content: "two" } });
+      await client.callTool({ name: "write_file", arguments: { path: "b.txt", content: "two" } });
+    } finally {
+      await client.close();
+    }
+    // One before each of the first three writes (each found the tree changed); the fourth found
+    // the third's write changed nothing, so it reused the third's checkpoint.
+    expect((await list()).map((c) => c.trigger.subject)).toEqual(["b.txt", "b.txt", "a.txt"]);
   });
 });
