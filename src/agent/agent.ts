@@ -25,6 +25,7 @@ import {
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../calls/model-tools.js";
 import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { checkpointOnce, type CheckpointHook } from "./checkpoint-hook.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
 import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
 import type { Session } from "./session.js";
@@ -74,6 +75,8 @@ export interface AgentOptions {
    * Default false: images are described in the tool message, which every endpoint accepts.
    */
   attachImages?: boolean;
+  /** Takes a checkpoint of the project before the first call of each run that may write. */
+  checkpoint?: CheckpointHook;
 }
 
 export interface RunOptions {
@@ -97,6 +100,8 @@ interface RunState {
   usage: TokenUsage;
   firstMessage: number;
   signal: AbortSignal | undefined;
+  /** Takes the run's checkpoint before its first write (then does nothing). */
+  beforeWrite: ((call: ToolCall) => Promise<void>) | undefined;
 }
 
 export class Agent {
@@ -157,7 +162,8 @@ export class Agent {
   async run(userText: UserMessage["content"], options: RunOptions = {}): Promise<RunResult> {
     if (this.#running) throw new Error("This agent is already running; wait for the current run (or abort it) before starting another.");
     this.#running = true;
-    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal };
+    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal, beforeWrite: undefined };
+    if (this.#options.checkpoint !== undefined) state.beforeWrite = checkpointOnce(this.#options.checkpoint, this.#session?.id, (e) => this.#emit(e));
     try {
       await this.#prepare();
       this.#append({ role: "user", content: userText });
@@ -195,7 +201,7 @@ export class Agent {
       if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
       // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
       this.#save();
-      await this.#runTools(reply.toolCalls, tools.callable, state.signal);
+      await this.#runTools(reply.toolCalls, tools.callable, state);
       if (aborted(state)) return this.#end(state, "interrupted", null);
     }
     const summary = await this.#callModel(state, NO_REQUEST_TOOLS, budgetSpentPrompt(this.maxIterations));
@@ -243,17 +249,18 @@ export class Agent {
     return { ...turn, content: message.content, toolCalls: calls };
   }
 
-  async #runTools(calls: ToolCall[], offered: ReadonlySet<string>, signal: AbortSignal | undefined): Promise<void> {
+  async #runTools(calls: ToolCall[], offered: ReadonlySet<string>, state: RunState): Promise<void> {
     const images: ImagePart[] = [];
     await runToolCalls(calls, {
       offered,
       reoffer: async () => (await this.#tools.next()).callable,
       toolCatalog: this.#tools.catalog,
-      ...(signal === undefined ? {} : { signal }),
+      ...(state.signal === undefined ? {} : { signal: state.signal }),
       ...(this.#options.approve === undefined ? {} : { approve: this.#options.approve }),
       maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
       attachImages: this.#options.attachImages === true,
       emit: (event) => this.#emit(event),
+      ...(state.beforeWrite === undefined ? {} : { beforeWrite: state.beforeWrite }),
       onResult: (message, found) => {
         this.#append(message);
         // Each finished result is on disk at once: a process killed while another call runs keeps it.

@@ -77,6 +77,16 @@ export interface RetryEvent {
   message: string;
 }
 
+/** The project was checkpointed before the run's first write (`quiver undo` goes back to it). */
+export interface CheckpointEvent {
+  type: "checkpoint";
+  id: string;
+  /** Files in the snapshot. */
+  files: number;
+  /** The project had not changed since this checkpoint was taken (an earlier turn's). */
+  reused: boolean;
+}
+
 export type TurnStatus = "completed" | "max_iterations" | "interrupted" | "failed";
 
 /** The run is over: always the last event of `agent.run()`. */
@@ -107,6 +117,7 @@ export type AgentEvent =
   | ToolEndEvent
   | ToolProgressEvent
   | RetryEvent
+  | CheckpointEvent
   | TurnEndEvent
   | ErrorEvent;
 

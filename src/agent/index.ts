@@ -2,6 +2,7 @@
 export { Agent, DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_PARALLEL_TOOLS } from "./agent.js";
 export type { AgentOptions, RunOptions, RunResult } from "./agent.js";
 export type * from "./events.js";
+export type { CheckpointHook } from "./checkpoint-hook.js";
 export { Session, SessionNotFoundError, listSessions, sessionsDir } from "./session.js";
 export type { SessionInfo, SessionStoreOptions } from "./session.js";
 export { repairHistory, lostResult, notStartedResult } from "./history.js";

@@ -24,6 +24,8 @@ export interface ToolRunOptions {
   maxParallel: number;
   attachImages: boolean;
   emit: (event: AgentEvent) => void;
+  /** Awaited before each call that may write (not read-only), e.g. to take a checkpoint. */
+  beforeWrite?: (call: ToolCall) => Promise<void>;
   /** Receives each result in call order. */
   onResult: (message: ToolMessage, images: ImagePart[]) => void;
 }
@@ -45,7 +47,12 @@ export async function runToolCalls(calls: readonly ToolCall[], opts: ToolRunOpti
   };
   const run = async (index: number): Promise<void> => settle(index, await runOne(calls[index]!, opts));
   for (const group of groups(calls, opts.offered)) {
-    if (group.length === 1) await run(group[0]!);
+    if (group.length === 1) {
+      // A group of one is a writer, or a lone read-only call (which needs no checkpoint).
+      const call = calls[group[0]!]!;
+      if (opts.beforeWrite !== undefined && mayWrite(call, opts.offered)) await opts.beforeWrite(call);
+      await run(group[0]!);
+    }
     else await inPool(group, Math.max(1, opts.maxParallel), run);
   }
 }
@@ -55,8 +62,7 @@ function groups(calls: readonly ToolCall[], offered: ReadonlySet<string>): numbe
   const out: number[][] = [];
   let parallel: number[] = [];
   calls.forEach((call, index) => {
-    const safe = !offered.has(call.name) || registry.getEntry(call.name)?.readOnly === true;
-    if (safe) {
+    if (!mayWrite(call, offered)) {
       parallel.push(index);
       return;
     }
@@ -66,6 +72,11 @@ function groups(calls: readonly ToolCall[], offered: ReadonlySet<string>): numbe
   });
   if (parallel.length > 0) out.push(parallel);
   return out;
+}
+
+/** Offered and not marked read-only: it may change files (a refused call runs nothing). */
+function mayWrite(call: ToolCall, offered: ReadonlySet<string>): boolean {
+  return offered.has(call.name) && registry.getEntry(call.name)?.readOnly !== true;
 }
 
 async function inPool(indices: number[], size: number, run: (index: number) => Promise<void>): Promise<void> {

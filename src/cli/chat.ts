@@ -3,7 +3,8 @@
  * loads), then the session, the tools and MCP servers, and hands over to the REPL or one-shot.
  */
 import { text as readAll } from "node:stream/consumers";
-import { Agent, Session, SessionNotFoundError, type AgentEventListener, type ToolSearchOptions } from "../agent/index.js";
+import { Agent, Session, SessionNotFoundError, type AgentEventListener, type CheckpointHook, type ToolSearchOptions } from "../agent/index.js";
+import { checkpointHook } from "./checkpoint-hook.js";
 import { configPath, loadConfig, type QuiverConfig } from "../config/config.js";
 import { contextWindowFor } from "../tokens/context-window.js";
 import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../llm/index.js";
@@ -39,6 +40,8 @@ export interface ChatSetup {
   toolsReady: () => Promise<void>;
   /** The MCP servers of this chat, when any are configured (`/cd` tells them the new root). */
   mcp: McpManager | undefined;
+  /** Takes a checkpoint before each turn's first write (undefined: `checkpoints.enabled: false`). */
+  checkpoint: CheckpointHook | undefined;
   /** Tells `listener` of each tool file reloaded (the REPL, watching its tool directories). */
   onToolReload: (listener: (reload: ToolReload) => void) => void;
 }
@@ -85,6 +88,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
       mcp: runtime.mcp,
       onToolReload: (listener) => runtime.onToolReload(listener),
+      checkpoint: checkpointHook(config),
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
@@ -114,6 +118,7 @@ export function createAgent(
     systemPrompt: setup.systemPrompt,
     toolSearch: setup.toolSearch,
     instructions: () => setup.mcp?.instructions(),
+    ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
   });
 }
 

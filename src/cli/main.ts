@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerChatCommand } from "./chat-command.js";
+import { registerCheckpointsCommands } from "./checkpoints-command.js";
 import { registerDoctorCommand } from "./doctor-command.js";
 import { registerMcpCommand } from "./mcp-command.js";
 import { registerModelsCommand } from "./models-command.js";
@@ -34,8 +35,9 @@ Examples:
   quiver tools call read_file '{"path":"README.md","limit":20}'
   quiver serve                                 expose the tools to any MCP client (stdio)
   quiver doctor                                check the model endpoint and configuration
+  quiver undo                                  restore the files the last turn changed
 
-Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/, models/.`,
+Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/, models/, checkpoints/.`,
   );
 
 program.hook("preAction", async (cmd) => {
@@ -52,6 +54,7 @@ registerSessionsCommand(program);
 registerMcpCommand(program);
 registerServeCommand(program);
 registerDoctorCommand(program);
+registerCheckpointsCommands(program);
 registerModelsCommand(program);
 
 await program.parseAsync(process.argv);

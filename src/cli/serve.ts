@@ -3,6 +3,9 @@ import type { QuiverServerOptions } from "../mcp/server.js";
 import { validateToolset } from "../calls/toolsets.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime } from "./runtime.js";
+import { loadConfig } from "../config/config.js";
+import type { QuiverConfig } from "../config/types.js";
+import { checkpointHook } from "./checkpoint-hook.js";
 import type { Runtime } from "./runtime.js";
 import { DEFAULT_SERVE_PORT } from "./options.js";
 import type { ServeOptions } from "./options.js";
@@ -18,9 +21,10 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   // On stdio, stdout is the protocol stream: anything printed there by accident would corrupt it.
   if (!http) console.log = console.info = console.debug = console.error;
   const report = (line: string) => process.stderr.write(`${line}\n`);
-  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report });
+  const config = await loadConfig();
+  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report, config });
   try {
-    const serverOpts = selection(opts, runtime);
+    const serverOpts = { ...selection(opts, runtime), ...writeHook(config) };
     if (!http) {
       const { serveMcpOverStdio } = await import("../mcp/stdio-server.js");
       const server = await serveMcpOverStdio(serverOpts);
@@ -55,6 +59,13 @@ function selection(opts: ServeOptions, runtime: Runtime): QuiverServerOptions {
     disabledToolsets: disabled,
     allowDangerous: opts.allowDangerous === true,
   };
+}
+
+/** Each writing call is checkpointed first (deduplicated by tree: an unchanged project reuses the last). */
+function writeHook(config: QuiverConfig): Pick<QuiverServerOptions, "beforeWrite"> {
+  const hook = checkpointHook(config);
+  if (hook === undefined) return {};
+  return { beforeWrite: async (tool, args) => void (await hook.take({ tool, args })) };
 }
 
 function splitList(raw: string | undefined): string[] | undefined {

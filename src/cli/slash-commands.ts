@@ -1,4 +1,4 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /reset /sessions /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /exit. */
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
@@ -36,6 +36,7 @@ const COMMANDS: Record<string, SlashCommand> = {
   reasoning: { usage: "/reasoning [on|off]", help: "show or hide the model's reasoning (dimmed) as it streams", run: reasoning },
   prompts: { usage: "/prompts [server prompt k=v…]", help: "list MCP servers' prompts, or send one filled in", run: prompts },
   cd: { usage: "/cd [dir]", help: "show or change the working directory (MCP servers get it as their root)", run: changeDirectory },
+  undo: { usage: "/undo", help: "restore the files this chat's last turn changed (again: the turn before)", run: undoTurn },
   reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
   sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
@@ -138,6 +139,22 @@ function sessions(ctx: SlashContext): void {
   }
   ctx.print(formatSessionTable(recent, ctx.setup.session.id));
   ctx.print(ctx.style.dim("Resume one later with: quiver chat --resume <id>"));
+}
+
+async function undoTurn(ctx: SlashContext): Promise<void> {
+  const [{ undo, UndoError }, { formatUndo }, { storeOptions }, { loadConfig }] = await Promise.all([
+    import("../checkpoints/index.js"),
+    import("./checkpoints-cli.js"),
+    import("./checkpoint-hook.js"),
+    import("../config/config.js"),
+  ]);
+  try {
+    const result = await undo({ cwd: process.cwd(), sessionId: ctx.setup.session.id, ...storeOptions(await loadConfig()) });
+    ctx.print(formatUndo(result, ctx.style));
+  } catch (err) {
+    if (!(err instanceof UndoError)) throw err;
+    ctx.print(ctx.style.yellow(`/undo: ${err.message}`));
+  }
 }
 
 async function prompts(ctx: SlashContext, arg: string): Promise<SlashOutcome> {

@@ -1,15 +1,19 @@
 /** `quiver tools list | show | call`: the registry from the shell. */
 import { text } from "node:stream/consumers";
 import { handleFunctionCall } from "../calls/model-tools.js";
-import { registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
+import { createLogger, registry, type ToolDefinition, type ToolOutput } from "../registry/index.js";
 import { definitionTokens } from "../tokens/tool-tokens.js";
 import { closestNames } from "../registry/suggest.js";
 import { listToolsetNames, resolveToolSelection, validateToolset } from "../calls/toolsets.js";
+import { loadConfig } from "../config/config.js";
 import { createApprover } from "./approval-prompt.js";
+import { checkpointHook } from "./checkpoint-hook.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { firstSentence } from "./style.js";
 import type { ToolsCommonOptions } from "./options.js";
+
+const log = createLogger("tools");
 
 interface ToolRow {
   name: string;
@@ -79,6 +83,7 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       // Without --yes or a terminal nobody can answer, so the tool explains how to allow it instead.
       const canAsk = opts.yes === true || process.stdin.isTTY === true;
       const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr }) : undefined;
+      await checkpointBefore(name, args);
       const output = await handleFunctionCall(name, args, approve !== undefined ? { signal: controller.signal, approve } : { signal: controller.signal });
       process.stdout.write(`${render(output)}\n`);
       if (controller.signal.aborted) return EXIT.interrupted;
@@ -87,6 +92,15 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       process.removeListener("SIGINT", onSigint);
     }
   });
+}
+
+/** A call that may write is checkpointed first (`quiver undo` reverts it); a failure only warns. */
+async function checkpointBefore(name: string, args: Record<string, unknown>): Promise<void> {
+  if (registry.getEntry(name)?.readOnly === true) return;
+  const hook = checkpointHook(await loadConfig());
+  const taken = await hook?.take({ tool: name, args });
+  // Only with -v: scripts read stderr, and an empty one means all went well.
+  if (taken !== undefined && !taken.reused) log.debug(`checkpoint ${taken.record.id} (${taken.record.files} files); quiver undo reverts this call`);
 }
 
 function requireTool(name: string): void {

@@ -90,6 +90,10 @@ export class TurnView {
         }
         if (event.status === "interrupted") this.#line(this.#style.yellow("⏹ interrupted"));
         return;
+      case "checkpoint":
+        // Only a new one: a reused checkpoint means nothing changed since the last turn's.
+        if (!event.reused) this.#line(this.#style.dim(`  ⛁ checkpoint ${event.id} (${event.files} files) · undo reverts this turn`));
+        return;
       case "error":
         this.#spinner.stop();
         this.#markdown?.end();

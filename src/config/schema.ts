@@ -56,6 +56,11 @@ const terminalSchema = z.strictObject({
     .optional(),
 });
 
+const checkpointsSchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  maxFileSizeMb: z.number().positive("expected a number of megabytes above 0").optional(),
+});
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -66,6 +71,7 @@ const configSchema = z.looseObject({
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
   terminal: terminalSchema.optional(),
+  checkpoints: checkpointsSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -76,6 +82,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   tools: Object.keys(toolsSchema.shape),
   terminal: Object.keys(terminalSchema.shape),
   "terminal.env": ["passthrough"],
+  checkpoints: Object.keys(checkpointsSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
@@ -83,6 +90,7 @@ const ALIASES: Record<string, Record<string, string>> = {
   "model.compat": { stream_usage: "streamUsage", max_tokens_field: "maxTokensField", parallel_tool_calls: "parallelToolCalls", tool_choice: "toolChoice" },
   tools: { always_load: "alwaysLoad" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
+  checkpoints: { max_file_size_mb: "maxFileSizeMb" },
 };
 
 /** Parses and validates config text; `file` is only used in error messages. */

@@ -38,6 +38,13 @@ export interface TerminalConfig {
   };
 }
 
+export interface CheckpointsConfig {
+  /** Snapshot the project before each turn's first write, so `quiver undo` can revert it (default true). */
+  enabled?: boolean;
+  /** Files larger than this are left out of checkpoints, and named in them (default 10). */
+  maxFileSizeMb?: number;
+}
+
 export interface McpConfig {
   /** Server name → its settings, validated by the MCP layer. */
   servers?: Record<string, Record<string, unknown>>;
@@ -50,5 +57,6 @@ export interface QuiverConfig {
   mcp?: McpConfig;
   tools?: ToolsConfig;
   terminal?: TerminalConfig;
+  checkpoints?: CheckpointsConfig;
   [section: string]: unknown;
 }

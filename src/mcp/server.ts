@@ -20,6 +20,8 @@ const log = createLogger("mcp-serve");
 export interface QuiverServerOptions extends ToolSelection {
   /** Dangerous commands and protected writes run without asking; without it they come back `approval_required` (no one can approve remotely). */
   allowDangerous?: boolean;
+  /** Awaited before each call of a tool that may write (not read-only): serve takes a checkpoint there. */
+  beforeWrite?: (tool: string, args: unknown) => Promise<void>;
   /** Coalesces a burst of registry changes into one notification (default 50 ms). */
   listChangedDelayMs?: number;
 }
@@ -44,6 +46,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
     const token = request.params._meta?.progressToken;
     if (token !== undefined) ctx.progress = (update) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
+    if (opts.beforeWrite !== undefined && offered.has(name) && registry.getEntry(name)?.readOnly !== true) await opts.beforeWrite(name, args ?? {});
     // runFunctionCall rather than handleFunctionCall: one promise fewer on every call.
     const { output } = await runFunctionCall(name, args ?? {}, ctx, { offered, reoffer });
     // A proxied MCP tool's result goes back exactly as its server sent it (structuredContent included).
