@@ -28,9 +28,23 @@ export async function gateCommand(ctx: ToolContext, tool: string, command: strin
   return gate(ctx, { tool, subject: command, action: "command" }, assessment);
 }
 
-/** `gate` for a file write. */
-export async function gateWrite(ctx: ToolContext, tool: string, path: string): Promise<string | undefined> {
-  return gate(ctx, { tool, subject: path, action: "write" }, await (await safety()).assessWrite(path));
+/**
+ * `gate` for a file write to `path`, which resolved once to `real`: both are judged, and `real`
+ * is what the tool then writes (judged-path.ts), so a link swapped later cannot change the verdict.
+ */
+export async function gateWrite(ctx: ToolContext, tool: string, path: string, real = path): Promise<string | undefined> {
+  const { assessWrite } = await safety();
+  const [asked, resolved] = await Promise.all([assessWrite(path), real === path ? undefined : assessWrite(real)]);
+  const subject = real === path ? path : `${path} (a link to ${real})`;
+  return gate(ctx, { tool, subject, action: "write" }, resolved === undefined ? asked : worse(asked, resolved));
+}
+
+/** The stricter of two assessments, with the rules of both (each key once). */
+function worse(a: Assessment, b: Assessment): Assessment {
+  const rank = { allow: 0, ask: 1, refuse: 2 } as const;
+  const [first, other] = rank[a.verdict] >= rank[b.verdict] ? [a, b] : [b, a];
+  if (first.verdict !== "ask") return first;
+  return { verdict: "ask", rules: [...first.rules, ...other.rules.filter((r) => !first.rules.some((q) => q.key === r.key))] };
 }
 
 /** Undefined when the assessment lets the action run (approved if it had to be), else the error result. */
