@@ -89,13 +89,25 @@ export function expectValidHistory(messages: readonly LooseMessage[]): void {
   }
 }
 
-/** The tool result messages of a request or history, by tool_call_id. */
+/** The tool result messages of a request or history, by tool_call_id, as the tools returned them (the boundary of a request taken off). */
 export function toolResults(messages: readonly LooseMessage[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const message of messages) {
-    if (message.role === "tool") out.set(message.tool_call_id ?? "", typeof message.content === "string" ? message.content : JSON.stringify(message.content));
+    if (message.role === "tool") out.set(message.tool_call_id ?? "", unwrapToolText(typeof message.content === "string" ? message.content : JSON.stringify(message.content)));
   }
   return out;
+}
+
+const WRAPPED = /^<<tool-output ([0-9a-f]{16})>>\n([\s\S]*)\n<<end tool-output \1>>$/;
+
+/** A tool message's content as sent (inside the session's boundary) → as the tool returned it. */
+export function unwrapToolText(text: string): string {
+  return WRAPPED.exec(text)?.[2] ?? text;
+}
+
+/** Messages of a request with each tool message's boundary taken off, to compare with the history. */
+export function unwrapToolMessages<M extends LooseMessage>(messages: readonly M[]): M[] {
+  return messages.map((m) => (m.role === "tool" && typeof m.content === "string" ? { ...m, content: unwrapToolText(m.content) } : m));
 }
 
 export function eventTypes(events: AgentEvent[]): string[] {
