@@ -105,6 +105,20 @@ export function unwrapToolText(text: string): string {
   return WRAPPED.exec(text)?.[2] ?? text;
 }
 
+/**
+ * Transcript lines as a request carries them: each tool line's content inside the boundary the
+ * line stores (its `boundary` field, which is not sent). A tool line without one fails the test,
+ * so a resumed session is checked to send the very bytes it sent before. For content that does
+ * not itself contain the marker (the marker would be neutralised in the request).
+ */
+export function asSent<M extends LooseMessage & { boundary?: unknown }>(lines: readonly M[]): LooseMessage[] {
+  return lines.map(({ boundary, ...m }) => {
+    if (m.role !== "tool") return m;
+    if (typeof boundary !== "string" || typeof m.content !== "string") throw new Error(`a stored tool message without its boundary: ${JSON.stringify({ boundary, ...m })}`);
+    return { ...m, content: `<<tool-output ${boundary}>>\n${m.content}\n<<end tool-output ${boundary}>>` };
+  });
+}
+
 /** Messages of a request with each tool message's boundary taken off, to compare with the history. */
 export function unwrapToolMessages<M extends LooseMessage>(messages: readonly M[]): M[] {
   return messages.map((m) => (m.role === "tool" && typeof m.content === "string" ? { ...m, content: unwrapToolText(m.content) } : m));
