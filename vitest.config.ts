@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // A fresh $QUIVER_HOME per test file (MCP pins and caches never land in the developer's home).
+    // A fresh $QUIVER_HOME per test file, never the developer's (MCP pins and caches land there).
     setupFiles: ["test/helpers/quiver-home-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
