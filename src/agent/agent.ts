@@ -30,6 +30,7 @@ import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
 import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
 import type { Session } from "./session.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
+import { newBoundary, wireMessages } from "./tool-boundary.js";
 import { runToolCalls } from "./tool-runner.js";
 
 const log = createLogger("agent");
@@ -104,6 +105,14 @@ interface RunState {
   beforeWrite: ((call: ToolCall) => Promise<void>) | undefined;
 }
 
+/** The session's boundary, else a new one (which the session then keeps). */
+function boundaryFor(session: Session | undefined): string {
+  if (session?.boundary !== undefined) return session.boundary;
+  const boundary = newBoundary();
+  if (session !== undefined) session.boundary = boundary;
+  return boundary;
+}
+
 export class Agent {
   #client: ChatClient;
   #session: Session | undefined;
@@ -111,6 +120,8 @@ export class Agent {
   /** Messages not yet in the session transcript (written once per round). */
   #unsaved: ChatMessage[] = [];
   #system: string | undefined;
+  /** This conversation's tool-output boundary (tool-boundary.ts): kept by the session, so a resumed one sends the same bytes. */
+  #boundary: string;
   #tools: SessionTools;
   #running = false;
   readonly #options: AgentOptions;
@@ -123,6 +134,7 @@ export class Agent {
     this.#session = options.session;
     this.#history = [...(options.session?.messages ?? options.history ?? [])];
     this.#system = options.systemPrompt;
+    this.#boundary = boundaryFor(options.session);
     this.#tools = sessionTools(options, this.#history);
   }
 
@@ -138,9 +150,17 @@ export class Agent {
     return this.#running;
   }
 
-  /** The whole conversation as the model sees it, system prompt first (once known). */
+  /**
+   * The whole conversation, system prompt first (once known), tool results raw as the tools
+   * returned them. The request wraps each tool message's content in `boundary` (tool-boundary.ts).
+   */
   get messages(): readonly ChatMessage[] {
     return this.#system === undefined ? [...this.#history] : [{ role: "system", content: this.#system }, ...this.#history];
+  }
+
+  /** The marker around tool results in requests (16 hex characters, random per conversation). */
+  get boundary(): string {
+    return this.#boundary;
   }
 
   /** Switches the model or endpoint for the next run (e.g. `/model`). */
@@ -154,6 +174,7 @@ export class Agent {
     this.#history = [...(session?.messages ?? [])];
     this.#unsaved = [];
     this.#session = session;
+    this.#boundary = boundaryFor(session);
     // A new conversation is a new prompt prefix: its tools start afresh too.
     this.#tools = sessionTools(this.#options, this.#history);
   }
@@ -186,6 +207,7 @@ export class Agent {
     const base = defaultSystemPrompt({
       tools: [...tools.names].sort(),
       cwd: this.#options.cwd ?? process.cwd(),
+      boundary: this.#boundary,
       ...(tools.searching ? { deferredToolsets: tools.toolsets } : {}),
     });
     const extra = this.#options.instructions?.();
@@ -212,7 +234,7 @@ export class Agent {
     this.#save();
     state.iterations++;
     this.#emit({ type: "model_start", iteration: state.iterations, tools: tools.definitions.length });
-    const messages = this.messages;
+    const messages = wireMessages(this.messages, this.#boundary);
     let streamed = "";
     let turn: AssistantTurn;
     try {

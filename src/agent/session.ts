@@ -2,7 +2,9 @@
  * Session transcripts: `$QUIVER_HOME/sessions/<id>.jsonl`, one chat message per line, appended
  * with one synchronous write (`append-file.ts`) the moment the message exists, so a crash or
  * `kill -9` loses nothing already produced. The system prompt is not stored: a resumed session
- * gets a fresh one.
+ * gets a fresh one. Tool messages are stored raw, each with the session's tool-output boundary
+ * (`"boundary": "<16 hex>"`, see tool-boundary.ts) so a resumed session wraps them exactly as before;
+ * the field is taken off when the transcript is read.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -12,6 +14,7 @@ import { createLogger, quiverPath } from "../registry/index.js";
 import { appendToFile, forgetFile } from "./append-file.js";
 import { repairHistory } from "./history.js";
 import { shapeMessage } from "./message-shape.js";
+import { BOUNDARY_PATTERN } from "./tool-boundary.js";
 
 const log = createLogger("session");
 
@@ -47,12 +50,23 @@ export class Session {
   readonly path: string;
   readonly #dir: string;
   readonly #messages: ChatMessage[];
+  #boundary: string | undefined;
 
   private constructor(id: string, dir: string, messages: ChatMessage[]) {
     this.id = id;
     this.#dir = dir;
     this.path = join(dir, `${id}.jsonl`);
+    this.#boundary = takeBoundary(messages);
     this.#messages = messages;
+  }
+
+  /** The tool-output boundary of this conversation (tool-boundary.ts); set once, by the agent that first uses it. */
+  get boundary(): string | undefined {
+    return this.#boundary;
+  }
+
+  set boundary(value: string | undefined) {
+    if (this.#boundary === undefined && value !== undefined && BOUNDARY_PATTERN.test(value)) this.#boundary = value;
   }
 
   /** A new, empty session; its file appears with the first message. */
@@ -107,7 +121,7 @@ export class Session {
   appendAll(messages: readonly ChatMessage[]): void {
     if (messages.length === 0) return;
     let lines = "";
-    for (const message of messages) lines += `${JSON.stringify(message)}\n`;
+    for (const message of messages) lines += `${this.#line(message)}\n`;
     appendToFile(this.path, lines);
     this.#messages.push(...messages);
   }
@@ -115,10 +129,27 @@ export class Session {
   #rewrite(): void {
     mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
     const temp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temp, this.#messages.map((m) => `${JSON.stringify(m)}\n`).join(""), { mode: 0o600 });
+    writeFileSync(temp, this.#messages.map((m) => `${this.#line(m)}\n`).join(""), { mode: 0o600 });
     forgetFile(this.path);
     renameSync(temp, this.path);
   }
+
+  /** Tool messages carry the boundary on disk only. */
+  #line(message: ChatMessage): string {
+    return JSON.stringify(message.role === "tool" && this.#boundary !== undefined ? { ...message, boundary: this.#boundary } : message);
+  }
+}
+
+/** The first stored boundary of the transcript; the field is removed from every message. */
+function takeBoundary(messages: ChatMessage[]): string | undefined {
+  let found: string | undefined;
+  for (const message of messages) {
+    if (message.role !== "tool" || !("boundary" in message)) continue;
+    const value = (message as { boundary?: unknown }).boundary;
+    if (found === undefined && typeof value === "string" && BOUNDARY_PATTERN.test(value)) found = value;
+    delete (message as { boundary?: unknown }).boundary;
+  }
+  return found;
 }
 
 /** Sessions, most recently written first. */

@@ -1,5 +1,6 @@
 /** The default system prompt: what the agent can do, where it runs, and today's date. */
 import { platform } from "node:os";
+import { boundaryRule } from "./tool-boundary.js";
 
 export interface SystemPromptContext {
   /** Names of the tools the model is given. */
@@ -7,6 +8,8 @@ export interface SystemPromptContext {
   /** With tool search on: the toolsets whose tools are found with `tool_search` rather than listed. */
   deferredToolsets?: ReadonlyArray<{ name: string; tools: number }>;
   cwd: string;
+  /** The tool-output boundary (tool-boundary.ts); the prompt says what its content is worth. */
+  boundary?: string;
   now?: Date;
 }
 
@@ -29,6 +32,7 @@ export function defaultSystemPrompt(ctx: SystemPromptContext): string {
     "- When a tool returns an error, read it and adjust the call rather than repeating it unchanged.",
     "- Calls of read-only tools in one reply run in parallel; batch independent reads.",
     "- Answer concisely in Markdown. When you are done, give the result, not a narration of every step.",
+    ...(ctx.boundary === undefined ? [] : ["", boundaryRule(ctx.boundary)]),
   ].join("\n");
 }
 

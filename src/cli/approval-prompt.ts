@@ -1,7 +1,7 @@
 /**
  * The terminal side of the approval flow: dangerous commands are shown to the user, who allows
  * them once, for the rest of the session (per rule), or denies. Without a TTY nobody can answer,
- * so the answer is "deny" unless the user passed --yes up front.
+ * so the answer is "unavailable" (not "deny": nobody said no) unless --yes covers the request.
  */
 import { createInterface } from "node:readline/promises";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
@@ -26,7 +26,7 @@ export function createApprover(opts: ApproverOptions = {}): Approver {
   return async (request) => {
     const blanket = request.explicit !== true;
     if (blanket && (opts.yes === true || approvedForSession.has(request.key))) return "once";
-    if (opts.ask === undefined && input.isTTY !== true) return "deny";
+    if (opts.ask === undefined && input.isTTY !== true) return "unavailable";
     output.write(`\n⚠️  ${request.tool} needs your approval: ${request.reason}\n    ${request.subject}\n`);
     const choices = opts.sessionChoice === true && blanket ? "[y]es once / [a]lways this session / [N]o" : "[y/N]";
     const answer = (await (opts.ask ?? askOnce(input, output))(`Allow? ${choices} `)).trim().toLowerCase();

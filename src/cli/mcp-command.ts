@@ -14,4 +14,12 @@ export function registerMcpCommand(program: Command): void {
       `\nConfigure servers in $QUIVER_HOME/config.yaml:\n  mcp:\n    servers:\n      everything:\n        command: npx\n        args: ["-y", "@modelcontextprotocol/server-everything"]\n      remote:\n        url: https://example.com/mcp\n        headers: { Authorization: "Bearer …" }\n\nExit codes: 0 every enabled server connected, 1 some did not.`,
     )
     .action((opts: McpListOptions) => runAction(async () => (await import("./mcp-list.js")).listMcpServers(opts)));
+  mcp
+    .command("diff <server>")
+    .description("show how the server's tools changed since first use (a changed tool is withheld until accepted)")
+    .action((server: string) => runAction(async () => (await import("./mcp-pins.js")).diffMcpPins(server)));
+  mcp
+    .command("accept <server> [tool]")
+    .description("accept the server's changed tools (or just this one), pinning what it offers now")
+    .action((server: string, tool: string | undefined) => runAction(async () => (await import("./mcp-pins.js")).acceptMcpPins(server, tool)));
 }

@@ -1,5 +1,6 @@
 /** `quiver mcp list`: connect the configured servers and show how each one is doing. */
 import { configPath } from "../config/config.js";
+import { withheldMessage } from "../mcp/pins.js";
 import type { McpServerStatus } from "../mcp/status.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import type { McpListOptions } from "./options.js";
@@ -37,6 +38,7 @@ function render(statuses: McpServerStatus[]): string {
   const out = [line(header), ...rows.map(line)];
   for (const s of statuses) {
     if (s.error !== undefined) out.push(`  ${s.name}: ${s.error}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
+    for (const tool of s.withheld) out.push(`  ${s.name}: ${withheldMessage(s.name, tool)}`);
     for (const c of s.collisions) out.push(`  ${s.name}: tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
     for (const line of s.log.slice(-LOG_LINES_SHOWN)) out.push(`  ${s.name} log: ${line}`);
   }

@@ -18,9 +18,9 @@ const PREVIEW_CHARS = 400;
  */
 export function createSamplingHandler(client: () => ChatClient, approve: Approver | undefined): SamplingHandler {
   return async (request) => {
-    const decision = approve === undefined ? "deny" : await approve(approvalRequest(request));
-    if (decision === "deny") {
-      const why = approve === undefined ? "nobody can approve it here (no terminal; pass --yes to allow)" : "the user declined it";
+    const decision = approve === undefined ? "unavailable" : await approve(approvalRequest(request));
+    if (decision !== "once" && decision !== "session") {
+      const why = decision === "unavailable" ? "nobody can approve it here (no terminal; pass --yes to allow)" : "the user declined it";
       throw new McpError(ErrorCode.InvalidRequest, `quiver declined the sampling request of MCP server "${request.server}": ${why}`);
     }
     const chat = client();

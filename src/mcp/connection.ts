@@ -29,6 +29,7 @@ import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./
 import { callToolAsTask, runsAsTask } from "./task-call.js";
 import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
+import { checkPins, withheldMessage } from "./pins.js";
 
 const log = createLogger("mcp");
 
@@ -58,6 +59,11 @@ export class McpServerConnection {
   /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
   readonly reconnecting = new Set<string>();
   #collisions: McpToolCollision[] = [];
+  /** The server's own tools of the last listing (not the generic resource/prompt tools): what is pinned. */
+  #own = new Set<Tool>();
+  /** Own tools whose description or schema changed since pinned (pins.ts): registered, but every call refused. */
+  #withheld: string[] = [];
+  readonly #warnedWithheld = new Set<string>();
   #state: McpServerState = "connecting";
   #error: string | undefined;
   #client: LenientClient | undefined;
@@ -100,6 +106,7 @@ export class McpServerConnection {
       toolCount: this.#registered.size,
       tools: [...this.#registered.keys()].sort(),
       collisions: [...this.#collisions],
+      withheld: [...this.#withheld],
       failedAttempts: this.#failures,
       log: this.#logTail.lines(),
     };
@@ -108,6 +115,11 @@ export class McpServerConnection {
     const server = this.#state === "connected" ? this.#client?.getServerVersion() : undefined;
     if (server !== undefined) status.server = { name: server.name, version: server.version };
     return status;
+  }
+
+  /** The server's own tools of the last listing, within include/exclude; undefined unless connected. */
+  ownTools(): Tool[] | undefined {
+    return this.#state === "connected" ? [...this.#own].filter((t) => this.#matches(t.name)) : undefined;
   }
 
   /** Waits until pending list_changed refreshes have been applied. */
@@ -210,6 +222,7 @@ export class McpServerConnection {
   async #listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
     const capabilities = client.getServerCapabilities();
     const own = capabilities?.tools === undefined ? [] : await listAllTools(client, timeoutMs);
+    this.#own = new Set(own);
     const prompts = await listAllPrompts(client, { timeout: timeoutMs });
     return [...own, ...genericTools(this.config.name, capabilities, prompts)];
   }
@@ -314,6 +327,7 @@ export class McpServerConnection {
 
   /** Registers the listed tools, deregistering only names that are no longer offered. */
   #sync(tools: Tool[]): void {
+    this.#checkPins(tools);
     const registry = this.#opts.registry;
     const collisions: McpToolCollision[] = [];
     const wanted = new Map<string, Tool>();
@@ -365,9 +379,30 @@ export class McpServerConnection {
     }
   }
 
+  /** Pins new tools; a changed one is withheld and said once per process. */
+  #checkPins(tools: readonly Tool[]): void {
+    const own = tools.filter((t) => this.#own.has(t) && this.#matches(t.name));
+    const { changed } = checkPins(this.config.name, own);
+    this.#withheld = changed.map((c) => c.tool.name).sort();
+    for (const name of this.#withheld) {
+      if (this.#warnedWithheld.has(name)) continue;
+      this.#warnedWithheld.add(name);
+      log.warn(`MCP server "${this.config.name}": ${withheldMessage(this.config.name, name)}`);
+    }
+  }
+
   #registration(name: string, tool: Tool): RegisterOptions {
     const server = this.config.name;
     this.#listed.set(tool.name, tool);
+    if (this.#withheld.includes(tool.name)) {
+      return {
+        name,
+        toolset: this.toolset,
+        schema: { name, description: `Withheld: this MCP tool changed since the user first used it and awaits their review.`, parameters: { type: "object", properties: {} } },
+        handler: () => toolError(`Not run: ${withheldMessage(server, tool.name)}. Ask the user to review the change.`, { error_type: "mcp_tool_changed" }),
+        emoji: "🔌",
+      };
+    }
     return {
       name,
       toolset: this.toolset,

@@ -85,7 +85,7 @@ function watchGeneration(server: Server, delayMs: number): void {
  */
 function approvalPolicy(allowDangerous: boolean): Pick<ToolContext, "approve" | "approvalUnavailable"> {
   // --allow-dangerous is a blanket approval: it never covers what only a person may approve.
-  if (allowDangerous) return { approve: async (request): Promise<ApprovalDecision> => (request.explicit === true ? "deny" : "once") };
+  if (allowDangerous) return { approve: async (request): Promise<ApprovalDecision> => (request.explicit === true ? "unavailable" : "once") };
   return {
     approvalUnavailable:
       "This quiver serve was started without --allow-dangerous, so no one can approve it here. " +

@@ -28,6 +28,8 @@ export interface McpServerStatus {
   toolCount: number;
   tools: string[];
   collisions: McpToolCollision[];
+  /** The server's own tool names whose description or schema changed since pinned: withheld (src/mcp/pins.ts). */
+  withheld: string[];
   /** Failed attempts since the last successful connection. */
   failedAttempts: number;
   nextRetryInMs?: number;

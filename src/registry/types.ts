@@ -27,7 +27,8 @@ export interface MultimodalResult {
 
 export type ToolOutput = string | MultimodalResult;
 
-export type ApprovalDecision = "once" | "session" | "deny";
+/** "unavailable": nobody could be asked (no terminal, no person behind the client); the tool answers `approval_required`, not "denied". */
+export type ApprovalDecision = "once" | "session" | "deny" | "unavailable";
 
 /** What a tool asks the user before doing something dangerous. */
 export interface ApprovalRequest {

@@ -11,12 +11,14 @@ interface ApprovalSubject {
   tool: string;
   /** The command or path, shown to the user verbatim. */
   subject: string;
-  /** "command" or "write" — used in the messages. */
-  action: "command" | "write";
+  /** "command", "write" or "read" — used in the messages. */
+  action: "command" | "write" | "read";
 }
 
 export interface ApprovalAsk extends ApprovalSubject {
   rules: readonly RuleHit[];
+  /** Only a person answering this very prompt may approve (see ApprovalRequest.explicit). */
+  explicit?: boolean;
 }
 
 // The safety layer is imported on first use, so tool discovery and CLI start-up never load it.
@@ -28,9 +30,38 @@ export async function gateCommand(ctx: ToolContext, tool: string, command: strin
   return gate(ctx, { tool, subject: command, action: "command" }, assessment);
 }
 
-/** `gate` for a file write. */
-export async function gateWrite(ctx: ToolContext, tool: string, path: string): Promise<string | undefined> {
-  return gate(ctx, { tool, subject: path, action: "write" }, await (await safety()).assessWrite(path));
+/**
+ * `gate` for a file write to `path`, which resolved once to `real`: both are judged, and `real`
+ * is what the tool then writes (judged-path.ts), so a link swapped later cannot change the verdict.
+ */
+export async function gateWrite(ctx: ToolContext, tool: string, path: string, real = path): Promise<string | undefined> {
+  const { assessWrite } = await safety();
+  const [asked, resolved] = await Promise.all([assessWrite(path), real === path ? undefined : assessWrite(real)]);
+  const subject = real === path ? path : `${path} (a link to ${real})`;
+  return gate(ctx, { tool, subject, action: "write" }, resolved === undefined ? asked : worse(asked, resolved));
+}
+
+/** The stricter of two assessments, with the rules of both (each key once). */
+function worse(a: Assessment, b: Assessment): Assessment {
+  const rank = { allow: 0, ask: 1, refuse: 2 } as const;
+  const [first, other] = rank[a.verdict] >= rank[b.verdict] ? [a, b] : [b, a];
+  if (first.verdict !== "ask") return first;
+  return { verdict: "ask", rules: [...first.rules, ...other.rules.filter((r) => !first.rules.some((q) => q.key === r.key))] };
+}
+
+/**
+ * Reading `path` (resolved: `real`) under the protected `root` (src/safety/unreadable.ts): asked
+ * explicitly, so no blanket approval (--yes, serve --allow-dangerous, "always") covers it.
+ */
+export function gateRead(ctx: ToolContext, tool: string, path: string, real: string, root: string): Promise<string | undefined> {
+  const subject = real === path ? path : `${path} (a link to ${real})`;
+  return seekApproval(ctx, {
+    tool,
+    subject,
+    action: "read",
+    explicit: true,
+    rules: [{ key: "read-protected", reason: `it is under ${root}, which holds credentials` }],
+  });
 }
 
 /** Undefined when the assessment lets the action run (approved if it had to be), else the error result. */
@@ -54,20 +85,11 @@ function hardlineRefusal(ask: ApprovalSubject, rule: RuleHit): string {
  * result to hand back (no one to ask, denied, or the callback failed).
  */
 export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<string | undefined> {
-  const what = ask.action === "command" ? "This command" : `Writing ${ask.subject}`;
   for (const rule of ask.rules) {
-    if (ctx.approve === undefined) {
-      const how =
-        ctx.approvalUnavailable ??
-        "No approval callback is available here. To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.";
-      return toolError(`${what} needs the user's approval (${rule.reason}) and was not run. ${how}`, {
-        error_type: "approval_required",
-        rule: rule.key,
-      });
-    }
+    if (ctx.approve === undefined) return noOneToAsk(ctx, ask, rule);
     let decision: ApprovalDecision;
     try {
-      decision = await ctx.approve({ tool: ask.tool, subject: ask.subject, reason: rule.reason, key: rule.key });
+      decision = await ctx.approve({ tool: ask.tool, subject: ask.subject, reason: rule.reason, key: rule.key, ...(ask.explicit === true && { explicit: true }) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       return toolError(`Asking the user for approval (${rule.reason}) failed: ${message}. Nothing was run.`, {
@@ -75,13 +97,35 @@ export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<
         rule: rule.key,
       });
     }
+    if (decision === "unavailable") return noOneToAsk(ctx, ask, rule);
     if (decision !== "once" && decision !== "session") {
       return toolError(
-        `The user denied this ${ask.action === "command" ? "command" : "write"} (${rule.reason}). ` +
-          "Do not retry it; choose a different approach or ask the user what to do.",
+        `The user denied this ${ask.action} (${rule.reason}). ` + "Do not retry it; choose a different approach or ask the user what to do.",
         { error_type: "approval_denied", rule: rule.key },
       );
     }
   }
   return undefined;
+}
+
+const DEFAULT_HOW =
+  "No approval callback is available here. To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.";
+
+/** `approval_required`: nobody was asked, so nothing was denied; says why and how a person can allow it. */
+function noOneToAsk(ctx: ToolContext, ask: ApprovalAsk, rule: RuleHit): string {
+  const what = ask.action === "command" ? "This command" : `${ask.action === "write" ? "Writing" : "Reading"} ${ask.subject}`;
+  const how = ask.explicit === true ? explicitHow(ask) : (ctx.approvalUnavailable ?? DEFAULT_HOW);
+  return toolError(`${what} needs the user's approval (${rule.reason}) and was not ${ask.action === "read" ? "read" : "run"}. ${how}`, {
+    error_type: "approval_required",
+    rule: rule.key,
+  });
+}
+
+function explicitHow(ask: ApprovalAsk): string {
+  const covered = ask.action === "read" ? "reading credentials" : "this";
+  return (
+    `Only a person answering the prompt for this very request can allow it, and nobody could be asked here (no terminal, or no person behind the client): ` +
+    `--yes, \`quiver serve --allow-dangerous\` and "always this session" do not cover ${covered}. ` +
+    `To allow it, the user runs it where quiver can ask, in a terminal (\`quiver chat\`, or \`quiver tools call ${ask.tool}\` from a terminal), and answers y.`
+  );
 }

@@ -1,47 +1,41 @@
 /**
  * Atomic file replacement: write a temp file in the same directory, then rename it over the
- * target, so a reader never sees half a file and a crash never leaves one.
+ * target, so a reader never sees half a file and a crash never leaves one. The folder is the
+ * judged one, opened and re-verified right before the rename (judged-path.ts), and the rename
+ * replaces the directory entry itself, so a final symlink swapped in is replaced, not followed.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { ToolInputError, isErrnoError } from "./tool-input.js";
-import { displayPath, realTarget, statOrUndefined } from "./path-safety.js";
+import { openJudgedDir, verifyDir, verifyEntry, type JudgedTarget } from "./judged-path.js";
 
 /**
- * Writes `content` to `absPath` atomically, creating missing parent folders. A symlink is
- * followed (the link stays a link), and an existing file keeps its permission bits.
+ * Writes `content` to the judged target (a symlink asked for was resolved when judged, so the
+ * link stays a link), creating missing parent folders; an existing file keeps its permission bits.
  */
-export async function writeFileAtomic(absPath: string, content: string | Uint8Array): Promise<{ created: boolean }> {
-  const target = await realTarget(absPath);
-  const existing = await statOrUndefined(target);
-  if (existing !== undefined && !existing.isFile()) {
-    throw new ToolInputError(`Cannot write ${displayPath(absPath)}: it exists and is ${existing.isDirectory() ? "a directory" : "not a regular file"}.`);
-  }
-  const dir = dirname(target);
-  await makeParents(dir, absPath);
-  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+export async function writeFileAtomic(target: JudgedTarget, content: string | Uint8Array): Promise<{ created: boolean }> {
+  const name = basename(target.real);
+  const dir = await openJudgedDir(dirname(target.real), target.requested);
+  const temp = `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    await writeFile(temp, content, { encoding: "utf8", flag: "wx" });
-    if (existing !== undefined) await chmod(temp, existing.mode & 0o7777);
-    await rename(temp, target);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-  return { created: existing === undefined };
-}
-
-async function makeParents(dir: string, shownFor: string): Promise<void> {
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (err) {
-    if (isErrnoError(err) && (err.code === "EEXIST" || err.code === "ENOTDIR")) {
-      throw new ToolInputError(`Cannot create the folder for ${displayPath(shownFor)}: a part of the path ${dir} is a file, not a folder.`);
+    const existing = await verifyEntry(dir, name, target.identity, target.requested);
+    // O_EXCL never follows a link, so the temp file is created in the verified folder or not at all.
+    const file = await open(join(dir.at, temp), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+    try {
+      await file.writeFile(content, typeof content === "string" ? "utf8" : undefined);
+      if (existing !== undefined) await file.chmod(existing.mode & 0o7777);
+    } finally {
+      await file.close();
     }
+    await verifyDir(dir, target.requested);
+    await verifyEntry(dir, name, target.identity, target.requested);
+    await rename(join(dir.at, temp), join(dir.at, name));
+    return { created: existing === undefined };
+  } catch (err) {
+    await rm(join(dir.at, temp), { force: true });
     throw err;
-  }
-  if (!(await stat(dir)).isDirectory()) {
-    throw new ToolInputError(`Cannot write ${displayPath(shownFor)}: ${dir} is not a folder.`);
+  } finally {
+    await dir.handle.close();
   }
 }

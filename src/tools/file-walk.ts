@@ -5,11 +5,17 @@ import { join } from "node:path";
 
 const SKIPPED_DIRS: ReadonlySet<string> = new Set([".git", "node_modules", ".hg", ".svn"]);
 
+/** Entries the walk passes over (protected paths), counted. */
+export interface WalkSkip {
+  test(path: string, isLink: boolean): boolean;
+  skipped: number;
+}
+
 /**
  * Yields the absolute paths of regular files under `root`. Symlinked files are followed,
  * symlinked folders are not (they can loop); unreadable folders are passed over.
  */
-export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* walkFiles(root: string, signal?: AbortSignal, skip?: WalkSkip): AsyncGenerator<string> {
   const stack = [root];
   while (stack.length > 0) {
     if (signal?.aborted === true) return;
@@ -24,6 +30,10 @@ export async function* walkFiles(root: string, signal?: AbortSignal): AsyncGener
     const subdirs: string[] = [];
     for (const entry of entries) {
       const path = join(dir, entry.name);
+      if (skip !== undefined && (entry.isDirectory() || entry.isFile() || entry.isSymbolicLink()) && skip.test(path, entry.isSymbolicLink())) {
+        skip.skipped++;
+        continue;
+      }
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name)) subdirs.push(path);
       } else if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(path)))) {

@@ -4,6 +4,7 @@
  * collecting text (the size is still measured) so a giant line cannot exhaust memory.
  */
 import { createReadStream } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 
 export interface LineWindow {
   /** The window's lines, without line terminators (a trailing `\r` is dropped too). Empty when oversized. */
@@ -16,10 +17,11 @@ export interface LineWindow {
   longestLine: number;
 }
 
-/** `offset` is 1-based; the window is lines offset … offset+limit-1. */
-export async function readLineWindow(path: string, offset: number, limit: number, maxChars: number): Promise<LineWindow> {
+/** `offset` is 1-based; the window is lines offset … offset+limit-1. An open handle is read from the start and left open. */
+export async function readLineWindow(file: string | FileHandle, offset: number, limit: number, maxChars: number): Promise<LineWindow> {
   const collector = new LineCollector(offset, limit, maxChars);
-  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 256 * 1024 });
+  const options = { encoding: "utf8", highWaterMark: 256 * 1024 } as const;
+  const stream = typeof file === "string" ? createReadStream(file, options) : file.createReadStream({ ...options, start: 0, autoClose: false });
   for await (const chunk of stream as AsyncIterable<string>) collector.feed(chunk);
   return collector.finish();
 }

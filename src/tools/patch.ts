@@ -3,12 +3,12 @@
  * `replace_all` is set, so an edit never lands somewhere the model did not mean.
  */
 import { isUtf8 } from "node:buffer";
-import { readFile } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
 import { gateWrite } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { looksBinary } from "./binary-file.js";
+import { judgeTarget, readJudged } from "./judged-path.js";
 import { countBytes, replaceBytes } from "./byte-replace.js";
 import { displayPath, requireRegularFile, resolveUserPath } from "./path-safety.js";
 import { ToolInputError, optionalBooleanArg, reportingInputErrors, stringArg } from "./tool-input.js";
@@ -23,7 +23,9 @@ async function patch(args: Record<string, unknown>, ctx: ToolContext): Promise<s
   if (oldString === newString) throw new ToolInputError("old_string and new_string are identical; there is nothing to change.");
 
   await requireRegularFile(path);
-  const bytes = await readFile(path);
+  // Resolved once: the file read, judged and replaced is this one (judged-path.ts).
+  const target = await judgeTarget(path);
+  const bytes = await readJudged(target);
   if (looksBinary(bytes)) throw new ToolInputError(`${shown} looks like a binary file (it has NUL bytes); patch only edits text files.`);
   // Matched and replaced as bytes: a file that is not UTF-8 keeps every byte outside the edit.
   const needle = Buffer.from(oldString, "utf8");
@@ -36,10 +38,10 @@ async function patch(args: Record<string, unknown>, ctx: ToolContext): Promise<s
     );
   }
 
-  const refusal = await gateWrite(ctx, "patch", path);
+  const refusal = await gateWrite(ctx, "patch", path, target.real);
   if (refusal !== undefined) return refusal;
   const updated = replaceBytes(bytes, needle, Buffer.from(newString, "utf8"), replaceAll);
-  await writeFileAtomic(path, updated);
+  await writeFileAtomic(target, updated);
   const result: Record<string, unknown> = { path, replacements: replaceAll ? count : 1, bytes_written: updated.length };
   if (!utf8 && /[^\x00-\x7f]/.test(newString)) {
     result.warning = `${shown} is not valid UTF-8 (likely Latin-1 or another legacy encoding); the non-ASCII characters of new_string were written as UTF-8, the rest of the file is unchanged.`;

@@ -3,10 +3,16 @@
  * model-facing layer (a spilled result is read back with this very tool), so its own
  * window limit is what keeps results bounded.
  */
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
+import type { ToolContext } from "../registry/index.js";
+import { unreadableRoot } from "../safety/unreadable.js";
+import { gateRead } from "./approval.js";
 import { isBinaryFile } from "./binary-file.js";
 import { lineWindowOfText, readLineWindow, type LineWindow } from "./line-window.js";
-import { displayPath, requireRegularFile, resolveUserPath } from "./path-safety.js";
+import { displayPath, realTarget, requireRegularFile, resolveUserPath } from "./path-safety.js";
+import { checkOpened } from "./protected-read.js";
 import { readSmallFile, rememberRegularFileDevice } from "./small-file.js";
 import { ToolInputError, optionalNumberArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
@@ -31,14 +37,20 @@ export interface ReadFileResult {
   hint?: string;
 }
 
-async function readFile(args: Record<string, unknown>): Promise<string> {
+async function readFile(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
   const path = resolveUserPath(stringArg(args, "path"));
   const offset = optionalNumberArg(args, "offset", { integer: true, min: 1 }) ?? 1;
   const requested = optionalNumberArg(args, "limit", { integer: true, min: 1 }) ?? DEFAULT_LIMIT;
   const limit = Math.min(requested, MAX_LIMIT);
   const shown = displayPath(path);
 
-  const window = await readWindow(path, shown, offset, limit);
+  // Credentials ask first (links resolved); what is then opened is judged again by descriptor.
+  const approved = unreadableRoot(path);
+  if (approved !== undefined) {
+    const refusal = await gateRead(ctx, "read_file", path, await realTarget(path), approved);
+    if (refusal !== undefined) return refusal;
+  }
+  const window = await readWindow(path, shown, offset, limit, (fd) => checkOpened(fd, path, approved));
   if (window.oversized) throw new ToolInputError(oversizedMessage(shown, offset, limit, window.windowChars, window.longestLine));
   if (window.totalLines > 0 && offset > window.totalLines) {
     throw new ToolInputError(`offset ${offset} is past the end of ${shown}, which has ${window.totalLines} lines. Use an offset between 1 and ${window.totalLines}.`);
@@ -65,14 +77,22 @@ async function readFile(args: Record<string, unknown>): Promise<string> {
   return toolResult(result);
 }
 
-async function readWindow(path: string, shown: string, offset: number, limit: number): Promise<LineWindow> {
-  const small = readSmallFile(path);
+async function readWindow(path: string, shown: string, offset: number, limit: number, check: (fd: number) => void): Promise<LineWindow> {
+  const small = readSmallFile(path, check);
   if (small !== undefined && !small.binary) return lineWindowOfText(small.text, offset, limit, MAX_WINDOW_CHARS);
-  if (small === undefined) rememberRegularFileDevice((await requireRegularFile(path)).dev);
-  if (small !== undefined || (await isBinaryFile(path))) {
-    throw new ToolInputError(`${shown} looks like a binary file (it has NUL bytes); read_file only reads text. Use terminal tools such as \`file\` or \`xxd | head\` to inspect it.`);
+  const binary = (): ToolInputError =>
+    new ToolInputError(`${shown} looks like a binary file (it has NUL bytes); read_file only reads text. Use terminal tools such as \`file\` or \`xxd | head\` to inspect it.`);
+  if (small !== undefined) throw binary();
+  rememberRegularFileDevice((await requireRegularFile(path)).dev);
+  // One descriptor for the sniff and the read, judged once it is open.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    check(handle.fd);
+    if (await isBinaryFile(handle)) throw binary();
+    return await readLineWindow(handle, offset, limit, MAX_WINDOW_CHARS);
+  } finally {
+    await handle.close();
   }
-  return readLineWindow(path, offset, limit, MAX_WINDOW_CHARS);
 }
 
 function oversizedMessage(shown: string, offset: number, limit: number, chars: number, longestLine: number): string {

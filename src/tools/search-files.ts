@@ -1,11 +1,14 @@
 /** `search_files`: a regex search over the lines of text files, like a small `grep -rn`. */
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { relative, sep } from "node:path";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
+import { unreadableRoot } from "../safety/unreadable.js";
+import { gateRead } from "./approval.js";
 import { looksBinary } from "./binary-file.js";
-import { walkFiles } from "./file-walk.js";
-import { displayPath, pseudoFilesystemOf, resolveUserPath, statOrUndefined } from "./path-safety.js";
+import { walkFiles, type WalkSkip } from "./file-walk.js";
+import { displayPath, pseudoFilesystemOf, realTarget, resolveUserPath, statOrUndefined } from "./path-safety.js";
+import { checkOpened, protectedInWalk } from "./protected-read.js";
 import { PatternTooSlowError, RegexSearch, type LineHit } from "./regex-worker-pool.js";
 import {
   ToolInputError,
@@ -32,6 +35,8 @@ export interface SearchResult {
   files_searched: number;
   /** True when the search stopped at the limit. */
   truncated: boolean;
+  /** Protected files and folders (credentials, src/safety/unreadable.ts) passed over without asking. */
+  protected_skipped?: number;
   hint?: string;
 }
 
@@ -47,13 +52,20 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
 
   const rootStats = await statOrUndefined(root);
   if (rootStats === undefined) throw new ToolInputError(`Search path not found: ${displayPath(root)}. Check the path, or search from "." instead.`);
+  // Searching inside a protected path asks; a walk from above one passes over it silently.
+  const approved = unreadableRoot(root);
+  if (approved !== undefined) {
+    const refusal = await gateRead(ctx, "search_files", root, await realTarget(root), approved);
+    if (refusal !== undefined) return refusal;
+  }
   const isDir = rootStats.isDirectory();
-  const files = isDir ? walkFiles(root, ctx.signal) : single(root);
+  const skip: WalkSkip = { test: protectedInWalk(root, approved), skipped: 0 };
+  const files = isDir ? walkFiles(root, ctx.signal, skip) : single(root);
   const relativeName = (file: string): string => (isDir ? relative(root, file).split(sep).join("/") : file.slice(file.lastIndexOf(sep) + 1));
   const search = new RegexSearch(pattern, flags);
   let found: Found;
   try {
-    found = await collectMatches(search, files, (file) => matchesGlob(relativeName(file)), limit, ctx.signal, searchProgress(ctx));
+    found = await collectMatches(search, files, (file) => matchesGlob(relativeName(file)), limit, ctx.signal, approved, searchProgress(ctx));
   } finally {
     search.close();
   }
@@ -72,6 +84,10 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   if (requested > MAX_MATCH_LIMIT) notes.push(`limit capped at ${MAX_MATCH_LIMIT}.`);
   if (matches.length === 0) notes.push(`No matches in ${filesSearched} file(s)${glob === undefined ? "" : ` matching glob "${glob}"`}.`);
   if (skipped > 0) notes.push(`${skipped} binary or oversized file(s) skipped.`);
+  if (skip.skipped > 0) {
+    result.protected_skipped = skip.skipped;
+    notes.push(`${skip.skipped} protected path(s) holding credentials (such as ~/.ssh) skipped without reading; search inside one by its path to be asked for the user's approval.`);
+  }
   if (notes.length > 0) result.hint = notes.join(" ");
   return toolResult(result);
 }
@@ -102,6 +118,7 @@ async function collectMatches(
   wanted: (file: string) => boolean,
   limit: number,
   signal: AbortSignal | undefined,
+  approved: string | undefined,
   progress?: (found: Found) => void,
 ): Promise<Found> {
   const found: Found = { matches: [], filesSearched: 0, skipped: 0, truncated: false };
@@ -109,7 +126,7 @@ async function collectMatches(
   let chars = 0;
   for await (const file of files) {
     if (!wanted(file)) continue;
-    const text = await fileText(file);
+    const text = await fileText(file, approved);
     batch.push({ file, text });
     chars += text?.length ?? 0;
     if (chars < BATCH_CHARS && batch.length < BATCH_FILES) continue;
@@ -210,14 +227,21 @@ async function* single(path: string): AsyncGenerator<string> {
 }
 
 /** The file's text, or undefined for a binary, oversized, unreadable or kernel pseudo-file. */
-async function fileText(path: string): Promise<string | undefined> {
+async function fileText(path: string, approved: string | undefined): Promise<string | undefined> {
   const stats = await statOrUndefined(path).catch(() => undefined);
   if (stats === undefined || !stats.isFile() || stats.size > MAX_SEARCH_FILE_BYTES) return undefined;
   // A pseudo-file (/proc/kmsg) may block forever on read; a search passes over it.
   if ((await pseudoFilesystemOf(path, stats)) !== undefined) return undefined;
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    const handle = await open(path, "r");
+    try {
+      // What was opened is judged again: a link swapped in since the walk passed it is not read.
+      checkOpened(handle.fd, path, approved);
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch {
     return undefined;
   }

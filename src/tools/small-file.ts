@@ -23,7 +23,8 @@ export function rememberRegularFileDevice(dev: number): void {
 
 export type SmallFile = { binary: false; text: string } | { binary: true };
 
-export function readSmallFile(path: string): SmallFile | undefined {
+/** `check` judges the opened descriptor (protected-read.ts); when it throws, the full path decides. */
+export function readSmallFile(path: string, check?: (fd: number) => void): SmallFile | undefined {
   if (checkedDevices.size === 0) return undefined;
   let fd: number;
   try {
@@ -32,6 +33,7 @@ export function readSmallFile(path: string): SmallFile | undefined {
     return undefined;
   }
   try {
+    check?.(fd);
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size === 0 || stats.size > SMALL_FILE_BYTES || !checkedDevices.has(stats.dev)) return undefined;
     const buffer = Buffer.allocUnsafe(stats.size);

@@ -3,6 +3,7 @@ import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
 import { gateWrite } from "./approval.js";
 import { writeFileAtomic } from "./atomic-write.js";
+import { judgeTarget } from "./judged-path.js";
 import { ToolInputError, reportingInputErrors, stringArg } from "./tool-input.js";
 import { displayPath, isDevicePath, resolveUserPath } from "./path-safety.js";
 
@@ -11,9 +12,12 @@ async function writeFile(args: Record<string, unknown>, ctx: ToolContext): Promi
   const content = stringArg(args, "content", { allowEmpty: true });
   if (isDevicePath(path)) throw new ToolInputError(`Refusing to write ${displayPath(path)}: device files under /dev are not written by the file tools.`);
 
-  const refusal = await gateWrite(ctx, "write_file", path);
+  // Resolved once: the resolved path is judged, and written through descriptors checked against it.
+  const target = await judgeTarget(path);
+  if (isDevicePath(target.real)) throw new ToolInputError(`Refusing to write ${displayPath(path)} (a link to ${target.real}): device files under /dev are not written by the file tools.`);
+  const refusal = await gateWrite(ctx, "write_file", path, target.real);
   if (refusal !== undefined) return refusal;
-  const outcome = await writeFileAtomic(path, content);
+  const outcome = await writeFileAtomic(target, content);
   return toolResult({
     path,
     bytes_written: Buffer.byteLength(content, "utf8"),

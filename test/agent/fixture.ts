@@ -89,13 +89,39 @@ export function expectValidHistory(messages: readonly LooseMessage[]): void {
   }
 }
 
-/** The tool result messages of a request or history, by tool_call_id. */
+/** The tool result messages of a request or history, by tool_call_id, as the tools returned them (the boundary of a request taken off). */
 export function toolResults(messages: readonly LooseMessage[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const message of messages) {
-    if (message.role === "tool") out.set(message.tool_call_id ?? "", typeof message.content === "string" ? message.content : JSON.stringify(message.content));
+    if (message.role === "tool") out.set(message.tool_call_id ?? "", unwrapToolText(typeof message.content === "string" ? message.content : JSON.stringify(message.content)));
   }
   return out;
+}
+
+const WRAPPED = /^<<tool-output ([0-9a-f]{16})>>\n([\s\S]*)\n<<end tool-output \1>>$/;
+
+/** A tool message's content as sent (inside the session's boundary) → as the tool returned it. */
+export function unwrapToolText(text: string): string {
+  return WRAPPED.exec(text)?.[2] ?? text;
+}
+
+/**
+ * Transcript lines as a request carries them: each tool line's content inside the boundary the
+ * line stores (its `boundary` field, which is not sent). A tool line without one fails the test,
+ * so a resumed session is checked to send the very bytes it sent before. For content that does
+ * not itself contain the marker (the marker would be neutralised in the request).
+ */
+export function asSent<M extends LooseMessage & { boundary?: unknown }>(lines: readonly M[]): LooseMessage[] {
+  return lines.map(({ boundary, ...m }) => {
+    if (m.role !== "tool") return m;
+    if (typeof boundary !== "string" || typeof m.content !== "string") throw new Error(`a stored tool message without its boundary: ${JSON.stringify({ boundary, ...m })}`);
+    return { ...m, content: `<<tool-output ${boundary}>>\n${m.content}\n<<end tool-output ${boundary}>>` };
+  });
+}
+
+/** Messages of a request with each tool message's boundary taken off, to compare with the history. */
+export function unwrapToolMessages<M extends LooseMessage>(messages: readonly M[]): M[] {
+  return messages.map((m) => (m.role === "tool" && typeof m.content === "string" ? { ...m, content: unwrapToolText(m.content) } : m));
 }
 
 export function eventTypes(events: AgentEvent[]): string[] {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliEnv, runCli, useCliSandbox, waitFor } from "../helpers/cli.js";
-import { expectValidHistory, toolResults } from "../agent/fixture.js";
+import { expectValidHistory, toolResults, unwrapToolText } from "../agent/fixture.js";
 import { useTempDir } from "../helpers/lifecycle.js";
 import { httpError, text, toolCall } from "../helpers/scripted-openai-server.js";
 
@@ -189,7 +189,7 @@ describe("sessions across processes", () => {
     expectValidHistory(sent);
     expect(sent.map((m) => m.role)).toEqual(["system", "user", "assistant", "tool", "user"]);
     expect(sent[3]).toMatchObject({ role: "tool", tool_call_id: "call_slow" });
-    expect(JSON.parse(String(sent[3]!.content))).toMatchObject({ error_type: "cancelled" });
+    expect(JSON.parse(unwrapToolText(String(sent[3]!.content)))).toMatchObject({ error_type: "cancelled" });
     expect(cli.sessionFiles()).toHaveLength(1);
     expect(cli.transcript(`${id}.jsonl`).map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant"]);
   });

@@ -5,12 +5,16 @@ import { cliEnv, runCli, tempHome } from "../helpers/cli.js";
 
 let home = "";
 let cleanup = () => {};
+let work = "";
+let cleanupWork = () => {};
 let env: Record<string, string> = {};
 
 beforeAll(() => {
   ({ home, cleanup } = tempHome());
   env = { QUIVER_HOME: home };
-  writeFileSync(join(home, "notes.txt"), "alpha\nbeta\ngamma\n");
+  // Outside $QUIVER_HOME: reading inside it is a protected read with a prompt of its own.
+  ({ home: work, cleanup: cleanupWork } = tempHome("quiver-cli-work-"));
+  writeFileSync(join(work, "notes.txt"), "alpha\nbeta\ngamma\n");
   mkdirSync(join(home, "tools"), { recursive: true });
   writeFileSync(
     join(home, "tools", "weather.mjs"),
@@ -26,7 +30,10 @@ registry.register({
 `,
   );
 });
-afterAll(() => cleanup());
+afterAll(() => {
+  cleanup();
+  cleanupWork();
+});
 
 describe("quiver tools list", () => {
   it("prints every built-in tool grouped by toolset, plus user tools with missing env vars", async () => {
@@ -113,7 +120,7 @@ describe("quiver tools show", () => {
 
 describe("quiver tools call", () => {
   it("runs a tool and prints its result", async () => {
-    const r = await runCli(["tools", "call", "read_file", JSON.stringify({ path: join(home, "notes.txt") })], cliEnv(env));
+    const r = await runCli(["tools", "call", "read_file", JSON.stringify({ path: join(work, "notes.txt") })], cliEnv(env));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("2|beta");
   });

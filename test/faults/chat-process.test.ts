@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectValidHistory } from "../agent/fixture.js";
+import { asSent, expectValidHistory, toolResults, unwrapToolMessages } from "../agent/fixture.js";
 import { useCliSandbox, waitFor } from "../helpers/cli.js";
 import { useTempDir } from "../helpers/lifecycle.js";
 import { drop, hang, text, toolCall, toolCalls } from "../helpers/scripted-openai-server.js";
@@ -37,7 +37,8 @@ describe("kill -9 mid-turn", () => {
     expect(resumed.stdout).toBe("They say alpha.\n");
     const sent = server.chatRequests[2]!.body!.messages;
     expectValidHistory(sent);
-    expect(sent.slice(1, 4)).toEqual(before);
+    // The resumed request sends what was stored, tool results inside the boundary the transcript keeps.
+    expect(sent.slice(1, 4)).toEqual(asSent(before));
     expect(cli.transcript().map((m) => m.role)).toEqual(["user", "assistant", "tool", "user", "assistant"]);
   });
 
@@ -61,7 +62,7 @@ describe("kill -9 mid-turn", () => {
     expect(resumed.code).toBe(0);
     const sent = server.chatRequests[1]!.body!.messages;
     expectValidHistory(sent);
-    const results = new Map(sent.filter((m) => m.role === "tool").map((m) => [m.tool_call_id, String(m.content)]));
+    const results = toolResults(sent);
     expect(results.get("call_fast")).toContain("alpha");
     expect(JSON.parse(results.get("call_slow")!)).toMatchObject({ error_type: "cancelled" });
   });
@@ -93,7 +94,7 @@ describe("a model server that resets the connection mid-stream", () => {
     expect(resumed.stdout).toBe("Again: alpha.\n");
     const sent = server.chatRequests.at(-1)!.body!.messages;
     expectValidHistory(sent);
-    expect(sent.slice(1, 4)).toEqual(kept.slice(0, 3));
+    expect(sent.slice(1, 4)).toEqual(asSent(kept.slice(0, 3)));
   });
 });
 
@@ -122,7 +123,7 @@ describe("resuming a damaged transcript", () => {
     expect(warnings[0]).toContain(`${id}.jsonl`);
     const sent = server.chatRequests[0]!.body!.messages;
     expectValidHistory(sent);
-    expect(sent.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["one", "two"]);
+    expect(unwrapToolMessages(sent).filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["one", "two"]);
     const backup = readdirSync(dir).find((f) => f.startsWith(`${id}.jsonl.`) && f.endsWith(".bak"));
     expect(readFileSync(join(dir, backup!), "utf8")).toBe(original);
   });

@@ -85,7 +85,10 @@ describe("a tool that never settles", () => {
 
   it("quiver serve answers the call with the timeout and keeps serving others meanwhile", async () => {
     const home = homeWithHangingTool();
-    writeFileSync(join(home, "notes.txt"), "alpha\n");
+    // Outside $QUIVER_HOME: reading inside it is a protected read (it asks).
+    const { home: work, cleanup } = tempHome("quiver-fault-hang-work-");
+    cleanups.push(cleanup);
+    writeFileSync(join(work, "notes.txt"), "alpha\n");
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, "serve", "--no-mcp"],
@@ -97,7 +100,7 @@ describe("a tool that never settles", () => {
     cleanups.push(() => client.close());
 
     const hanging = client.callTool({ name: "hang", arguments: {} }) as Promise<CallToolResult>;
-    const quick = (await client.callTool({ name: "read_file", arguments: { path: join(home, "notes.txt") } })) as CallToolResult;
+    const quick = (await client.callTool({ name: "read_file", arguments: { path: join(work, "notes.txt") } })) as CallToolResult;
     expect((quick.content[0] as { text: string }).text).toMatch(/1\|alpha/);
     const result = await hanging;
     expect(result.isError).toBe(true);

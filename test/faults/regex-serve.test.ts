@@ -25,15 +25,18 @@ function textOf(result: unknown): string {
 it("quiver serve answers other calls while a catastrophic search runs, then reports it too slow", async () => {
   const { home, cleanup } = tempHome("quiver-fault-regex-");
   cleanups.push(cleanup);
-  writeFileSync(join(home, "evil.txt"), `${"a".repeat(40)}!\n`);
-  writeFileSync(join(home, "notes.txt"), "alpha\n");
+  // The files lie outside $QUIVER_HOME: reading or searching inside it is a protected read (it asks).
+  const { home: work, cleanup: cleanupWork } = tempHome("quiver-fault-regex-work-");
+  cleanups.push(cleanupWork);
+  writeFileSync(join(work, "evil.txt"), `${"a".repeat(40)}!\n`);
+  writeFileSync(join(work, "notes.txt"), "alpha\n");
   const client = new Client({ name: "fault-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [CLI, "serve", "--no-mcp"], env: { ...getDefaultEnvironment(), QUIVER_HOME: home }, stderr: "pipe" }),
   );
   cleanups.push(() => client.close());
 
-  const search = client.callTool({ name: "search_files", arguments: { pattern: "(a+)+$", path: join(home, "evil.txt") } }, undefined, { timeout: 60_000 });
+  const search = client.callTool({ name: "search_files", arguments: { pattern: "(a+)+$", path: join(work, "evil.txt") } }, undefined, { timeout: 60_000 });
   let searchDone = false;
   void search.finally(() => (searchDone = true));
   const latencies: number[] = [];
@@ -41,7 +44,7 @@ it("quiver serve answers other calls while a catastrophic search runs, then repo
   // would not answer the first one before the search ends).
   for (let i = 0; i < 5 && !searchDone; i++) {
     const started = Date.now();
-    const read = await client.callTool({ name: "read_file", arguments: { path: join(home, "notes.txt") } });
+    const read = await client.callTool({ name: "read_file", arguments: { path: join(work, "notes.txt") } });
     if (!searchDone) latencies.push(Date.now() - started);
     expect(textOf(read)).toMatch(/1\|alpha/);
     await new Promise((r) => setTimeout(r, 150));

@@ -4,6 +4,7 @@
  */
 import { expect, test } from "vitest";
 import { Agent } from "../../src/agent/index.js";
+import { unwrapToolText } from "../agent/fixture.js";
 import { useScriptedServers } from "../helpers/lifecycle.js";
 import { text, toolCall } from "../helpers/scripted-openai-server.js";
 import { useEverything } from "./support.js";
@@ -23,5 +24,8 @@ test("the model calls an MCP tool of server-everything and gets its result", asy
   const [first, second] = model.chatRequests;
   expect(first?.body?.tools?.map((t) => t.function.name)).toContain("mcp__everything__echo");
   const toolMessage = second?.body?.messages.find((m) => m.role === "tool");
-  expect(JSON.parse(String(toolMessage?.content))).toEqual({ result: "Echo: from the model" });
+  // It arrives as data, inside this conversation's tool-output boundary.
+  const content = String(toolMessage?.content);
+  expect(content.startsWith(`<<tool-output ${agent.boundary}>>\n`)).toBe(true);
+  expect(JSON.parse(unwrapToolText(content))).toEqual({ result: "Echo: from the model" });
 });

@@ -101,12 +101,15 @@ describe("quiver serve over stdio", () => {
 
   test("lists tools, runs read_file, and flags bad arguments with isError", async () => {
     const home = homeWith({});
-    writeFileSync(join(home, "notes.txt"), "alpha\nbeta\n");
+    // Outside $QUIVER_HOME: reading inside it is a protected read (it asks).
+    const { home: work, cleanup } = tempHome("quiver-mcp-cli-work-");
+    cleanups.push(cleanup);
+    writeFileSync(join(work, "notes.txt"), "alpha\nbeta\n");
     const { client, errors } = await connect(home);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["read_file", "terminal", "write_file"]));
 
-    const ok = (await client.callTool({ name: "read_file", arguments: { path: join(home, "notes.txt") } })) as CallToolResult;
+    const ok = (await client.callTool({ name: "read_file", arguments: { path: join(work, "notes.txt") } })) as CallToolResult;
     expect(ok.isError).toBeFalsy();
     expect((ok.content[0] as { text: string }).text).toMatch(/1\|alpha/);
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assessCommand } from "../../src/safety/index.js";
 import { BENIGN, DESTRUCTIVE } from "./corpus.js";
 
@@ -10,7 +10,17 @@ const cwd = mkdtempSync(join(tmpdir(), "quiver-corpus-"));
 mkdirSync(join(cwd, "src"));
 for (const f of ["a.txt", "b.txt", "src/index.ts", "src/x.ts"]) writeFileSync(join(cwd, f), "");
 const opts = { cwd, home: "/home/tester" };
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+// The corpus names quiver's home as ~/.quiver (the default for this home): the guard is made to
+// see that very $QUIVER_HOME, whatever the developer's or the test setup's is.
+const savedQuiverHome = process.env.QUIVER_HOME;
+beforeAll(() => {
+  process.env.QUIVER_HOME = join(opts.home, ".quiver");
+});
+afterAll(() => {
+  if (savedQuiverHome === undefined) delete process.env.QUIVER_HOME;
+  else process.env.QUIVER_HOME = savedQuiverHome;
+  rmSync(cwd, { recursive: true, force: true });
+});
 
 describe("safety corpus", () => {
   it(`judges ${DESTRUCTIVE.length} destructive and ${BENIGN.length} benign commands as tagged`, async () => {
