@@ -21,20 +21,14 @@ import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
 import { contextWindowFor, toolTokenBudget } from "../tokens/context-window.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
 import { toolsTokens } from "../tokens/tool-tokens.js";
+import type { CheckResult } from "./doctor-check.js";
 import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
 import { localOptions } from "./local-offer.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { styleFor } from "./style.js";
 
-export type CheckStatus = "ok" | "warn" | "fail";
-
-export interface CheckResult {
-  check: string;
-  status: CheckStatus;
-  detail: string;
-  fix?: string;
-}
+export type { CheckResult, CheckStatus } from "./doctor-check.js";
 
 const ENDPOINT_TIMEOUT_MS = 10_000;
 const MCP_WAIT_MS = 10_000;

@@ -6,7 +6,7 @@ import { pullModel } from "../llm/local/pull.js";
 import { readManifest, removeModel, type StoredModel } from "../llm/local/store.js";
 import { quiverPath } from "../registry/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import type { PullCommandOptions } from "./models-command.js";
+import type { PullCommandOptions } from "./options.js";
 import { createProgressBar, formatBytes } from "./progress-bar.js";
 
 export function modelsDir(): string {

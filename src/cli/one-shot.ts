@@ -8,7 +8,7 @@ import { ModelError } from "../llm/index.js";
 import type { ApprovalRequest } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
-import { createAgent, type ChatSetup } from "./chat.js";
+import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
 import { loadMarkdownRenderer, renderNow } from "./render-markdown.js";
 import { styleFor, columnsOf } from "./style.js";

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ChatWrapper, LlamaChat } from "node-llama-cpp";
-import type { ChatClient, ChatRequest } from "../chat-client.js";
+import type { ChatClient, ChatRequest } from "../chat-types.js";
 import { ModelAbortError, ModelError } from "../errors.js";
 import { resolveCompat } from "../presets.js";
 import type { AssistantTurn, ModelCompat, ModelSettings, ToolCall } from "../types.js";
