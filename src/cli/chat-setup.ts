@@ -34,6 +34,8 @@ export interface ChatSetup {
   mcp: McpManager | undefined;
   /** Tells `listener` of each tool file reloaded (the REPL, watching its tool directories). */
   onToolReload: (listener: (reload: ToolReload) => void) => void;
+  /** `quiver chat "hello"`: the REPL sends this before reading input. */
+  firstMessage?: string;
 }
 
 /** The agent for a chat front end. */

@@ -23,8 +23,9 @@ export { createAgent, toolSearchOptions, type ChatSetup } from "./chat-setup.js"
  */
 const MCP_WAIT_MS = 3000;
 
-export async function runChat(opts: ChatOptions): Promise<number> {
+export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<number> {
   checkFlagCombinations(opts);
+  if (firstMessage.trim() !== "" && opts.prompt !== undefined) throw new CliError(`give the prompt once: either -p "..." (one-shot) or as the message (interactive), not both`);
   const config = await readConfig();
   const settings = await modelSettings(opts, config);
   const local = localOptions(opts.threads, opts.gpu);
@@ -58,6 +59,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
       mcp: runtime.mcp,
       onToolReload: (listener) => runtime.onToolReload(listener),
+      ...(firstMessage.trim() === "" ? {} : { firstMessage: firstMessage.trim() }),
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");

@@ -21,6 +21,7 @@ import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
 import { contextWindowFor, toolTokenBudget } from "../tokens/context-window.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
 import { toolsTokens } from "../tokens/tool-tokens.js";
+import { checkChatAfter } from "./doctor-chat.js";
 import type { CheckResult } from "./doctor-check.js";
 import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
@@ -41,7 +42,10 @@ export async function runDoctor(opts: DoctorOptions): Promise<number> {
   if (settings !== undefined && isLocalModel(settings.model)) {
     const { checkLocalModel } = await import("./doctor-local.js");
     await checkLocalModel(settings, localOptions(opts.threads, opts.gpu), results);
-  } else if (settings !== undefined) await checkEndpoint(settings, results);
+  } else if (settings !== undefined) {
+    await checkEndpoint(settings, results);
+    await checkChatAfter(settings, results);
+  }
   // MCP servers come from the config file: with a broken file there is nothing to connect.
   await checkTools({ ...opts, mcp: opts.mcp && configOk }, config, results, settings?.model);
   report(results, opts.json === true);

@@ -93,6 +93,11 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
 
   try {
     print(await banner(setup, style));
+    if (setup.firstMessage !== undefined) {
+      history.add(setup.firstMessage);
+      print(`${style.cyan("❯ ")}${setup.firstMessage}`);
+      await runTurn(setup.firstMessage);
+    }
     for (;;) {
       if (state.closed && terminal) break;
       if (!state.closed) rl.prompt();
