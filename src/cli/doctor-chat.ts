@@ -28,7 +28,7 @@ export async function checkChat(settings: ModelSettings): Promise<CheckResult> {
     return { check: "chat", status: "fail", detail: chatFailure(err, settings), fix: chatFix(err, settings) };
   }
   const ms = Math.round(performance.now() - started);
-  return { check: "chat", status: "ok", detail: `a ${PROBE_MAX_TOKENS}-token chat request to "${settings.model}" succeeded (${ms} ms)` };
+  return { check: "chat", status: "ok", detail: `one chat request to "${settings.model}" (${PROBE_MAX_TOKENS} tokens at most) succeeded in ${ms} ms` };
 }
 
 function chatFailure(err: unknown, settings: ModelSettings): string {
