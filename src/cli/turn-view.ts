@@ -86,7 +86,8 @@ export class TurnView {
         return this.#spinTools();
       case "retry":
         this.#spinner.stop();
-        this.#line(this.#style.yellow(`  ↻ ${event.message} Retrying in ${formatDuration(event.delay)}.`));
+        // A delay of 0 is a changed request sent at once (smaller tools for a small context), not a wait.
+        this.#line(this.#style.yellow(`  ↻ ${event.message}${event.delay > 0 ? ` Retrying in ${formatDuration(event.delay)}.` : ""}`));
         return this.#spin("waiting to retry…");
       case "turn_end":
         this.#spinner.stop();
