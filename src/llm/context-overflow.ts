@@ -4,7 +4,7 @@
  */
 
 /** OpenAI, vLLM, LiteLLM, llama.cpp's server, Ollama, node-llama-cpp. */
-const OVERFLOW = /context[_ ]length[_ ]exceeded|maximum context length|exceeds? (?:the )?(?:available )?context (?:size|length|window)|context (?:window|size) (?:is )?(?:too small|exceeded)|prompt is too long|history that fits/i;
+const OVERFLOW = /context[_ ]length[_ ]exceeded|maximum context length|exceeds? (?:the )?(?:available )?context (?:size|length|window)|context (?:window|size) (?:is )?(?:too small|exceeded)|prompt is too long|too long prompt|history that fits|compress chat history for context shift/i;
 
 export function isContextOverflowText(text: string): boolean {
   return OVERFLOW.test(text);
