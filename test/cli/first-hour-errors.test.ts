@@ -70,6 +70,14 @@ describe("a newcomer's first hour: failures the user can cause", () => {
     expect(code).toBe(1);
   });
 
+  it("chat -p with the model endpoint down: one line naming it, exit 1", async () => {
+    const port = await closedPort();
+    const result = await cli.run(["chat", "-p", "hi", "--no-mcp"], { env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(STACK);
+    expect(result.stderr).toMatch(new RegExp(`^quiver: .*Could not connect to http://127\\.0\\.0\\.1:${port}/v1`, "m"));
+  });
+
   it("an unknown flag is a usage error (exit 2); --yolo is pointed at --yes", async () => {
     const yolo = await cli.run(["chat", "--yolo", "-p", "hi"]);
     expect(yolo.code).toBe(2);
