@@ -3,8 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // A fresh $QUIVER_HOME per test file, never the developer's (MCP pins and caches land there).
-    setupFiles: ["test/helpers/quiver-home-setup.ts"],
+    // A fresh HOME and QUIVER_HOME per test file, without the developer's OPENAI_* / QUIVER_* settings.
+    setupFiles: ["test/setup/isolated-env.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Child processes (terminal, MCP servers, the CLI) are real; two cores, so keep the pool small.

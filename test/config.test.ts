@@ -64,7 +64,6 @@ describe("loadConfig", () => {
         "  servers:",
         "    fs: { command: npx, args: [-y, server-filesystem, /tmp] }",
         "    remote: { url: http://127.0.0.1:9000/mcp }",
-        "future_section: { anything: true }",
       ].join("\n"),
     );
     expect(await loadConfig(home)).toEqual({
@@ -73,7 +72,6 @@ describe("loadConfig", () => {
       mcp: {
         servers: { fs: { command: "npx", args: ["-y", "server-filesystem", "/tmp"] }, remote: { url: "http://127.0.0.1:9000/mcp" } },
       },
-      future_section: { anything: true },
     });
   });
 
@@ -133,6 +131,13 @@ describe("loadConfig errors name the file, the key and what is expected", () => 
     expect(await loadError("model:\n  name: m\n  temperature: 0.2\n")).toContain(
       "model.temperature: unknown key; expected one of: name, baseUrl, apiKey, apiKeyEnv",
     );
+  });
+
+  it("an unknown section, naming the known ones and the nearest", async () => {
+    const message = await loadError("modle: gpt-4o-mini\npermisions: {}\n");
+    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions (did you mean model?)");
+    expect(message).toContain("permisions: unknown section; expected one of: model,");
+    expect(message).toContain("(did you mean permissions?)");
   });
 
   it("an alias set twice", async () => {

@@ -26,6 +26,7 @@ import {
 import { loadBuiltinTools } from "../calls/model-tools.js";
 import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
 import { checkpointOnce, type CheckpointHook } from "./checkpoint-hook.js";
+import { callFitting } from "./context-fit.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
 import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
 import type { Session } from "./session.js";
@@ -218,8 +219,13 @@ export class Agent {
     while (state.iterations < this.maxIterations) {
       if (aborted(state)) return this.#end(state, "interrupted", null);
       // Same as the last request unless the registry changed or the session loaded tools since.
-      const tools = await this.#tools.next();
-      const reply = await this.#callModel(state, tools);
+      const { reply, tools } = await callFitting(await this.#tools.next(), {
+        call: (offered) => this.#callModel(state, offered),
+        shrink: () => this.#tools.shrink(),
+        model: this.#client.settings.model,
+        // The refused request does not count against the iteration budget.
+        onShrink: (message) => void (state.iterations--, this.#emit({ type: "retry", attempt: 1, delay: 0, message })),
+      });
       if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
       // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
       this.#save();

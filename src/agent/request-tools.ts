@@ -46,6 +46,10 @@ export interface RequestTools {
 
 export const NO_REQUEST_TOOLS: RequestTools = { definitions: [], names: new Set(), callable: new Set(), searching: false, toolsets: [] };
 
+/** What a request too large for the model's context drops, in order. */
+export const FIT_STEPS = ["tool search", "tool search alone", "no tools"] as const;
+export type FitStep = (typeof FIT_STEPS)[number];
+
 export class SessionTools {
   readonly #selection: ToolSelection;
   readonly #mode: ToolSearchMode;
@@ -54,6 +58,8 @@ export class SessionTools {
   #order: string[] = [];
   #loaded = new Set<string>();
   #searching: boolean;
+  /** How many FIT_STEPS shrink() has taken (a small context). */
+  #fit = 0;
   #pool: ToolSnapshot | undefined;
   #checkedDefinitions: readonly ToolDefinition[] | undefined;
   #version = 0;
@@ -88,8 +94,29 @@ export class SessionTools {
     }
   }
 
+  /**
+   * After a request that did not fit the model's context: the next smaller set of tools that is
+   * smaller at all — tool search with the core tools, tool_search alone, then none for the rest
+   * of the session. Found tools are dropped too. Undefined: nothing is left to drop.
+   */
+  async shrink(): Promise<{ step: FitStep; tools: RequestTools } | undefined> {
+    const before = (await this.next()).definitions.length;
+    const canSearch = (await this.#readPool()).names.has(TOOL_SEARCH_TOOL);
+    while (this.#fit < FIT_STEPS.length) {
+      const step = FIT_STEPS[this.#fit++]!;
+      if (step !== "no tools" && !canSearch) continue;
+      this.#searching = true;
+      this.#loaded.clear();
+      this.#version++;
+      const tools = await this.next(true);
+      if (tools.definitions.length < before) return { step, tools };
+    }
+    return undefined;
+  }
+
   /** The tools for the next request; `refresh` re-reads the registry even when nothing changed. */
   async next(refresh = false): Promise<RequestTools> {
+    if (this.#fitStep() === "no tools") return NO_REQUEST_TOOLS;
     const current = this.#current;
     if (!refresh && current !== undefined && current.pool.generation === registry.generation && current.version === this.#version) {
       return current.request;
@@ -102,6 +129,10 @@ export class SessionTools {
     const request = this.#request(pool);
     this.#current = { pool, version: this.#version, request };
     return request;
+  }
+
+  #fitStep(): FitStep | undefined {
+    return this.#fit === 0 ? undefined : FIT_STEPS[this.#fit - 1];
   }
 
   async #readPool(): Promise<ToolSnapshot> {
@@ -118,8 +149,8 @@ export class SessionTools {
     const byName = new Map(pool.definitions.map((d) => [d.function.name, d]));
     // Without tool_search (its toolset disabled, or unavailable) nothing could be found: send everything.
     const searching = this.#searching && byName.has(TOOL_SEARCH_TOOL);
-    const offered = (name: string): boolean =>
-      searching ? this.#alwaysLoad.has(name) || this.#loaded.has(name) : name !== TOOL_SEARCH_TOOL;
+    const core = this.#fitStep() === "tool search alone" ? new Set([TOOL_SEARCH_TOOL]) : this.#alwaysLoad;
+    const offered = (name: string): boolean => (searching ? core.has(name) || this.#loaded.has(name) : name !== TOOL_SEARCH_TOOL);
     const visible = [...byName.keys()].filter(offered);
     const kept = this.#order.filter((name) => byName.has(name) && offered(name));
     const known = new Set(kept);

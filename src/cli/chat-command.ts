@@ -6,6 +6,7 @@ export function registerChatCommand(program: Command): void {
   program
     .command("chat")
     .description("talk to the model, which uses tools (interactive; -p for one-shot)")
+    .argument("[message...]", "the first message of the chat (it stays interactive; -p for one-shot)")
     .option("-p, --prompt <text>", "one-shot: send this prompt, print the final answer to stdout, exit")
     .option("--json", "with -p: print every event as one JSON line on stdout")
     .option("-m, --model <name>", "model name (else env QUIVER_MODEL, else model.name in config.yaml)")
@@ -30,6 +31,7 @@ export function registerChatCommand(program: Command): void {
       `
 Examples:
   quiver chat                                         interactive; /help lists the slash commands
+  quiver chat "what is in README.md?"                 interactive, starting with this message
   quiver chat -p "what is in README.md?"              one-shot answer on stdout
   quiver chat -p "list the src files" --json | jq .type  the event stream as JSONL
   quiver chat --base-url http://localhost:11434/v1 --model llama3.1
@@ -39,5 +41,5 @@ Examples:
 
 Exit codes: 0 ok, 1 the model call failed, 2 usage or configuration error, 130 interrupted.`,
     )
-    .action((opts: ChatOptions) => runAction(async () => (await import("./chat.js")).runChat(opts)));
+    .action((message: string[], opts: ChatOptions) => runAction(async () => (await import("./chat.js")).runChat(opts, message.join(" "))));
 }

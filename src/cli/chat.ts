@@ -3,48 +3,19 @@
  * loads), then the session, the tools and MCP servers, and hands over to the REPL or one-shot.
  */
 import { text as readAll } from "node:stream/consumers";
-import { Agent, Session, SessionNotFoundError, type AgentEventListener, type CheckpointHook, type ToolSearchOptions } from "../agent/index.js";
+import { Session, SessionNotFoundError } from "../agent/index.js";
 import { checkpointHook } from "./checkpoint-hook.js";
 import { configPath, loadConfig, type QuiverConfig } from "../config/config.js";
-import { contextWindowFor } from "../tokens/context-window.js";
-import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../llm/index.js";
-import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
+import { createChatClient, resolveModelSettings, type ModelSettings } from "../llm/index.js";
 import { closestNames } from "../registry/suggest.js";
 import { listToolsetNames, validateToolset } from "../calls/toolsets.js";
 import type { ChatOptions } from "./options.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import type { McpManager } from "../mcp/manager.js";
 import { localOptions, offerLocalModel } from "./local-offer.js";
-import type { ToolSelection } from "../calls/model-tools.js";
-import type { ToolReload } from "../registry/watch-tools.js";
 import { startRuntime } from "./runtime.js";
+import { toolSearchOptions, type ChatSetup } from "./chat-setup.js";
 
-/** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
-export interface ChatSetup {
-  settings: ModelSettings;
-  client: ChatClient;
-  /** How to make a client again (/model): the local provider's threads, GPU and models directory. */
-  clientOptions: ChatClientOptions;
-  /** The toolsets offered to the model (flags, else config.yaml). */
-  selection: ToolSelection;
-  maxIterations: number | undefined;
-  systemPrompt: string | undefined;
-  /** `tools.search`, `tools.alwaysLoad` and the model's context window. */
-  toolSearch: ToolSearchOptions;
-  yes: boolean;
-  /** Show the model's reasoning as it streams (REPL: toggled by /reasoning; -p: --show-reasoning). */
-  showReasoning: boolean;
-  session: Session;
-  resumed: boolean;
-  /** Resolves once MCP servers are ready or the start-up budget is spent; call before a model request. */
-  toolsReady: () => Promise<void>;
-  /** The MCP servers of this chat, when any are configured (`/cd` tells them the new root). */
-  mcp: McpManager | undefined;
-  /** Takes a checkpoint before each turn's first write (undefined: `checkpoints.enabled: false`). */
-  checkpoint: CheckpointHook | undefined;
-  /** Tells `listener` of each tool file reloaded (the REPL, watching its tool directories). */
-  onToolReload: (listener: (reload: ToolReload) => void) => void;
-}
+export { createAgent, toolSearchOptions, type ChatSetup } from "./chat-setup.js";
 
 /**
  * How long after start-up chat waits for MCP servers before the first model request; slow ones
@@ -53,8 +24,9 @@ export interface ChatSetup {
  */
 const MCP_WAIT_MS = 3000;
 
-export async function runChat(opts: ChatOptions): Promise<number> {
+export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<number> {
   checkFlagCombinations(opts);
+  if (firstMessage.trim() !== "" && opts.prompt !== undefined) throw new CliError(`give the prompt once: either -p "..." (one-shot) or as the message (interactive), not both`);
   const config = await readConfig();
   const settings = await modelSettings(opts, config);
   const local = localOptions(opts.threads, opts.gpu);
@@ -89,6 +61,7 @@ export async function runChat(opts: ChatOptions): Promise<number> {
       mcp: runtime.mcp,
       onToolReload: (listener) => runtime.onToolReload(listener),
       checkpoint: checkpointHook(config),
+      ...(firstMessage.trim() === "" ? {} : { firstMessage: firstMessage.trim() }),
     };
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
@@ -99,37 +72,6 @@ export async function runChat(opts: ChatOptions): Promise<number> {
   } finally {
     await runtime.close();
   }
-}
-
-/** The agent for a chat front end. */
-export function createAgent(
-  setup: ChatSetup,
-  hooks: { onEvent: AgentEventListener; approve: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined },
-): Agent {
-  return new Agent({
-    client: setup.client,
-    session: setup.session,
-    onEvent: hooks.onEvent,
-    approve: hooks.approve,
-    loadBuiltinTools: false,
-    toolsets: setup.selection.enabledToolsets,
-    disabledToolsets: setup.selection.disabledToolsets,
-    maxIterations: setup.maxIterations,
-    systemPrompt: setup.systemPrompt,
-    toolSearch: setup.toolSearch,
-    instructions: () => setup.mcp?.instructions(),
-    ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
-  });
-}
-
-/** The tool search settings of config.yaml, with the context window of the model in use. */
-export function toolSearchOptions(config: QuiverConfig, model: string | undefined): ToolSearchOptions {
-  const contextWindow = contextWindowFor(model, config.model?.contextWindow);
-  return {
-    ...(config.tools?.search === undefined ? {} : { mode: config.tools.search }),
-    ...(config.tools?.alwaysLoad === undefined ? {} : { alwaysLoad: config.tools.alwaysLoad }),
-    ...(contextWindow === undefined ? {} : { contextWindow }),
-  };
 }
 
 function checkFlagCombinations(opts: ChatOptions): void {

@@ -4,7 +4,7 @@
  */
 import { createChatClient, ModelError, type ChatClient, type LocalClientOptions, type ModelSettings } from "../llm/index.js";
 import type { LoadedModel } from "../llm/local/loader.js";
-import type { CheckResult } from "./doctor.js";
+import type { CheckResult } from "./doctor-check.js";
 
 const PROBE_TOKENS = 32;
 

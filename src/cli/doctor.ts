@@ -21,20 +21,15 @@ import { TOOL_SEARCH_TOOL } from "../agent/request-tools.js";
 import { contextWindowFor, toolTokenBudget } from "../tokens/context-window.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
 import { toolsTokens } from "../tokens/tool-tokens.js";
+import { checkChatAfter } from "./doctor-chat.js";
+import type { CheckResult } from "./doctor-check.js";
 import type { DoctorOptions } from "./options.js";
 import { EXIT } from "./exit-codes.js";
 import { localOptions } from "./local-offer.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { styleFor } from "./style.js";
 
-export type CheckStatus = "ok" | "warn" | "fail";
-
-export interface CheckResult {
-  check: string;
-  status: CheckStatus;
-  detail: string;
-  fix?: string;
-}
+export type { CheckResult, CheckStatus } from "./doctor-check.js";
 
 const ENDPOINT_TIMEOUT_MS = 10_000;
 const MCP_WAIT_MS = 10_000;
@@ -47,7 +42,10 @@ export async function runDoctor(opts: DoctorOptions): Promise<number> {
   if (settings !== undefined && isLocalModel(settings.model)) {
     const { checkLocalModel } = await import("./doctor-local.js");
     await checkLocalModel(settings, localOptions(opts.threads, opts.gpu), results);
-  } else if (settings !== undefined) await checkEndpoint(settings, results);
+  } else if (settings !== undefined) {
+    await checkEndpoint(settings, results);
+    await checkChatAfter(settings, results);
+  }
   // MCP servers come from the config file: with a broken file there is nothing to connect.
   await checkTools({ ...opts, mcp: opts.mcp && configOk }, config, results, settings?.model);
   report(results, opts.json === true);

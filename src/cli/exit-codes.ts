@@ -26,8 +26,17 @@ export async function runAction(action: () => Promise<number | void>): Promise<v
     const code = await action();
     process.exitCode = code ?? EXIT.ok;
   } catch (err) {
-    if (!(err instanceof CliError)) throw err;
+    if (!(err instanceof CliError)) return reportUnexpected(err);
     process.stderr.write(`quiver: ${err.message}\n`);
     process.exitCode = err.exitCode;
   }
+}
+
+/** The last resort for an error no command turned into a message: one line and exit 1; the stack only with --verbose. */
+function reportUnexpected(err: unknown): void {
+  const verbose = process.argv.some((arg) => arg === "-v" || arg === "--verbose" || arg === "--debug") || process.env.QUIVER_LOG_LEVEL === "debug";
+  const message = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+  const details = verbose && err instanceof Error ? `\n${err.stack ?? ""}` : " (run with --verbose for the details)";
+  process.stderr.write(`quiver: ${message}${details}\n`);
+  process.exitCode = EXIT.failure;
 }

@@ -14,6 +14,7 @@ import { registerModelsCommand } from "./models-command.js";
 import { registerServeCommand } from "./serve-command.js";
 import { registerSessionsCommand } from "./sessions-command.js";
 import { registerToolsCommand } from "./tools-command.js";
+import { configureUsageErrors } from "./usage-errors.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -39,6 +40,9 @@ Examples:
 
 Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/, models/, checkpoints/.`,
   );
+
+// Before the subcommands are added: each copies these settings (exit 2 on usage errors).
+configureUsageErrors(program);
 
 program.hook("preAction", async (cmd) => {
   const globals = cmd.optsWithGlobals();

@@ -1,9 +1,6 @@
 import type { Command } from "commander";
 import { runAction } from "./exit-codes.js";
-
-export interface PullCommandOptions {
-  sha256?: string;
-}
+import type { PullCommandOptions } from "./options.js";
 
 export function registerModelsCommand(program: Command): void {
   const models = program.command("models").description("local models run in-process (GGUF): list, pull, rm; use one with --model local:<name>");

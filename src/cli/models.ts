@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_LOCAL_MODEL, MODEL_CATALOG, ModelError, isAbortError } from "../llm/index.js";
-import { pullModel } from "../llm/local/pull.js";
+import { pullModel, pullUri } from "../llm/local/pull.js";
 import { readManifest, removeModel, type StoredModel } from "../llm/local/store.js";
 import { quiverPath } from "../registry/index.js";
 import { CliError, EXIT } from "./exit-codes.js";
-import type { PullCommandOptions } from "./models-command.js";
+import type { PullCommandOptions } from "./options.js";
 import { createProgressBar, formatBytes } from "./progress-bar.js";
 
 export function modelsDir(): string {
@@ -35,6 +35,13 @@ export async function listModels(opts: { json?: boolean }): Promise<number> {
 
 /** Downloads with a progress bar on stderr; Ctrl-C stops it, and running the pull again resumes. */
 export async function pullWithProgress(name: string, opts: PullCommandOptions = {}): Promise<StoredModel> {
+  // An unknown name is a usage error, said before anything suggests a download started.
+  try {
+    pullUri(name);
+  } catch (err) {
+    if (err instanceof ModelError) throw new CliError(err.message, EXIT.usage);
+    throw err;
+  }
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once("SIGINT", onSigint);

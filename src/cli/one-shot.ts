@@ -1,6 +1,6 @@
 /**
- * `quiver chat -p "prompt"`: one run of the agent. The final answer goes to stdout, progress
- * (spinner, tool lines, retries) to stderr; `--json` prints every event as a JSON line on stdout
+ * `quiver chat -p "prompt"`: one run of the agent. The model's text streams to stdout as it
+ * arrives (on a terminal, rendered as Markdown), progress (spinner, tool lines, retries) to stderr; `--json` prints every event as a JSON line on stdout
  * instead. Exit 0 on an answer, 1 when the model call failed, 130 when interrupted.
  */
 import type { AgentEvent } from "../agent/index.js";
@@ -8,10 +8,10 @@ import { ModelError } from "../llm/index.js";
 import type { ApprovalRequest } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
-import { createAgent, type ChatSetup } from "./chat.js";
+import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
-import { loadMarkdownRenderer, renderNow } from "./render-markdown.js";
-import { styleFor, columnsOf } from "./style.js";
+import { loadMarkdownRenderer } from "./render-markdown.js";
+import { styleFor } from "./style.js";
 import { TurnView } from "./turn-view.js";
 
 export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json: boolean }): Promise<number> {
@@ -23,11 +23,24 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  const rendering = process.stdout.isTTY === true && !opts.json ? loadMarkdownRenderer().catch(() => undefined) : undefined;
+  if (process.stdout.isTTY === true && !opts.json) void loadMarkdownRenderer().catch(() => undefined);
+  // The answer streams to stdout as it arrives (so Ctrl-C keeps what came); tool lines and progress go to stderr.
+  let streamed = false;
   const view = opts.json
     ? undefined
-    : new TurnView({ lines: process.stderr, spinner: process.stderr, narrate: true, ...(setup.showReasoning ? { reasoning: process.stderr } : {}) });
-  const onEvent = opts.json ? writeJsonLine : (event: AgentEvent) => view!.handle(event);
+    : new TurnView({
+        text: process.stdout,
+        lines: process.stderr,
+        spinner: process.stderr,
+        countReply: process.stdout.isTTY !== true,
+        ...(setup.showReasoning ? { reasoning: process.stderr } : {}),
+      });
+  const onEvent = opts.json
+    ? writeJsonLine
+    : (event: AgentEvent) => {
+        if (event.type === "assistant_delta" && event.text !== "") streamed = true;
+        view!.handle(event);
+      };
   const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: false });
   // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
   const canAsk = setup.yes || process.stdin.isTTY === true;
@@ -58,8 +71,8 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
       return EXIT.interrupted;
     }
     if (!opts.json) {
-      await rendering;
-      printAnswer(result.content ?? "");
+      // A reply that reached us without deltas is printed whole; a streamed one is already on stdout.
+      if (!streamed && (result.content ?? "") !== "") process.stdout.write(`${result.content}\n`);
       process.stderr.write(`${styleFor(process.stderr).dim(resumeHint(setup))}\n`);
     }
     return EXIT.ok;
@@ -71,11 +84,6 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }
-}
-
-function printAnswer(answer: string): void {
-  const out = process.stdout.isTTY === true ? renderNow(answer, columnsOf(process.stdout)) : answer;
-  process.stdout.write(out.endsWith("\n") || out === "" ? out : `${out}\n`);
 }
 
 function resumeHint(setup: ChatSetup): string {

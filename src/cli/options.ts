@@ -61,3 +61,8 @@ export interface ToolsCommonOptions {
   mcp: boolean;
   projectTools?: boolean;
 }
+
+/** `quiver models pull` options. */
+export interface PullCommandOptions {
+  sha256?: string;
+}

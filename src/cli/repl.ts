@@ -13,7 +13,7 @@ import { createApprover } from "./approval-prompt.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
-import { createAgent, type ChatSetup } from "./chat.js";
+import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
@@ -93,6 +93,11 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
 
   try {
     print(await banner(setup, style));
+    if (setup.firstMessage !== undefined) {
+      history.add(setup.firstMessage);
+      print(`${style.cyan("❯ ")}${setup.firstMessage}`);
+      await runTurn(setup.firstMessage);
+    }
     for (;;) {
       if (state.closed && terminal) break;
       if (!state.closed) rl.prompt();

@@ -7,7 +7,7 @@ import { getToolDefinitions } from "../calls/model-tools.js";
 import { registry } from "../registry/index.js";
 import { closestNames } from "../registry/suggest.js";
 import { resolveToolSelection } from "../calls/toolsets.js";
-import type { ChatSetup } from "./chat.js";
+import type { ChatSetup } from "./chat-setup.js";
 import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
 import { firstSentence, type Style } from "./style.js";

@@ -23,6 +23,8 @@ export interface TurnViewOptions {
   reasoning?: Out;
   /** Read at each reasoning piece, so `/reasoning off` takes effect at once (default: shown). */
   showReasoning?: () => boolean;
+  /** Keep the spinner up while the reply streams, counting it (one-shot with stdout not on this terminal). */
+  countReply?: boolean;
 }
 
 export class TurnView {
@@ -34,6 +36,8 @@ export class TurnView {
   readonly #started = new Map<string, ToolStartEvent>();
   /** Reasoning is on screen and not yet closed by a newline. */
   #reasoningOpen = false;
+  /** Characters of the reply streamed so far in this model call. */
+  #replyChars = 0;
   /** The latest progress text of each running tool. */
   readonly #progress = new Map<string, string>();
 
@@ -47,13 +51,16 @@ export class TurnView {
   handle(event: AgentEvent): void {
     switch (event.type) {
       case "model_start":
+        this.#replyChars = 0;
         return this.#spin(event.iteration > 1 ? `thinking… (step ${event.iteration})` : "thinking…");
       case "reasoning":
         return this.#reason(event.text);
       case "assistant_delta":
-        this.#spinner.stop();
         this.#closeReasoning();
         this.#markdown?.push(event.text);
+        this.#replyChars += event.text.length;
+        if (this.#opts.countReply === true) return this.#spin(`receiving the answer… ${this.#replyChars.toLocaleString("en-US")} characters`);
+        this.#spinner.stop();
         return;
       case "assistant_message":
         this.#spinner.stop();
@@ -79,7 +86,8 @@ export class TurnView {
         return this.#spinTools();
       case "retry":
         this.#spinner.stop();
-        this.#line(this.#style.yellow(`  ↻ ${event.message} Retrying in ${formatDuration(event.delay)}.`));
+        // A delay of 0 is a changed request sent at once (smaller tools for a small context), not a wait.
+        this.#line(this.#style.yellow(`  ↻ ${event.message}${event.delay > 0 ? ` Retrying in ${formatDuration(event.delay)}.` : ""}`));
         return this.#spin("waiting to retry…");
       case "turn_end":
         this.#spinner.stop();

@@ -1,6 +1,7 @@
 /** Parsing and validation of config.yaml (see config.ts for the accepted spellings). */
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { closestNames } from "../registry/suggest.js";
 import type { QuiverConfig } from "./types.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -65,17 +66,24 @@ const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
-const configSchema = z.looseObject({
+/** Sections being added on other branches, accepted as-is until their schema lands. */
+const upcomingSection = z.unknown().optional();
+
+// Strict: a misspelt section (`modle:`) is an error naming the valid ones, not silently ignored.
+const configSchema = z.strictObject({
   model: modelSchema.optional(),
   agent: agentSchema.optional(),
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
   terminal: terminalSchema.optional(),
   checkpoints: checkpointsSchema.optional(),
+  sandbox: upcomingSection,
+  permissions: upcomingSection,
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
 const KNOWN_KEYS: Record<string, string[]> = {
+  "": Object.keys(configSchema.shape),
   model: Object.keys(modelSchema.shape),
   "model.compat": Object.keys(compatSchema.shape),
   agent: Object.keys(agentSchema.shape),
@@ -153,7 +161,10 @@ function describeIssue(issue: Issue): string[] {
   if (issue.code === "unrecognized_keys") {
     const known = KNOWN_KEYS[path];
     const hint = known === undefined ? "" : `; expected one of: ${known.join(", ")}`;
-    return issue.keys.map((key) => `${path === "" ? key : `${path}.${key}`}: unknown key${hint}`);
+    return issue.keys.map((key) => {
+      const near = known === undefined ? undefined : closestNames(key, known, 1)[0];
+      return `${path === "" ? key : `${path}.${key}`}: unknown ${path === "" ? "section" : "key"}${hint}${near === undefined ? "" : ` (did you mean ${near}?)`}`;
+    });
   }
   const where = path === "" ? "(top level)" : path;
   if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input")) {

@@ -18,6 +18,9 @@ import { DEFAULT_RETRY_POLICY, type RetryInfo, type RetryPolicy, throwIfAborted,
 import { healingFor } from "./self-heal.js";
 import { TurnAssembler, turnFromCompletion } from "./turn-assembler.js";
 import type { AssistantTurn, ChatMessage, ModelCompat, ModelSettings } from "./types.js";
+import type { ChatClient, ChatRequest } from "./chat-types.js";
+
+export type { ChatClient, ChatRequest } from "./chat-types.js";
 
 export interface ChatClientOptions {
   /** Requests in total per call, first included (default 3). */
@@ -39,34 +42,6 @@ export interface ChatClientOptions {
   log?: (line: string) => void;
   /** For `--model local:…`: threads, GPU, models directory (the in-process provider). */
   local?: LocalClientOptions;
-}
-
-export interface ChatRequest {
-  messages: readonly ChatMessage[];
-  /** Omitted or empty: the request carries no `tools` field at all. */
-  tools?: readonly ToolDefinition[];
-  signal?: AbortSignal;
-  /** Each text delta as it arrives; text delivered here is never re-sent by a retry. */
-  onTextDelta?: (text: string) => void;
-  /** Each piece of the model's reasoning as it arrives (never part of the answer). */
-  onReasoningDelta?: (text: string) => void;
-  /** Called before each retry wait. */
-  onRetry?: (info: RetryInfo) => void;
-  /** Upper bound on the reply's tokens (`max_tokens`); e.g. an MCP sampling request's `maxTokens`. */
-  maxTokens?: number;
-}
-
-export interface ChatClient {
-  /** The endpoint, model and where each setting came from (never the key). */
-  readonly settings: Readonly<Omit<ModelSettings, "apiKey">>;
-  /** The compat flags in force now (self-healing may have changed some for this session). */
-  readonly compat: Readonly<ModelCompat>;
-  /** Streams one reply; rejects with `ModelError` or, when `signal` aborts, an `AbortError`. */
-  streamChat(request: ChatRequest): Promise<AssistantTurn>;
-  /** The same without streaming (`stream: false`). */
-  complete(request: Omit<ChatRequest, "onTextDelta" | "onReasoningDelta">): Promise<AssistantTurn>;
-  /** Model ids from GET /models; `undefined` when the endpoint has no such route. One try. */
-  listModels(options?: { signal?: AbortSignal }): Promise<string[] | undefined>;
 }
 
 const DEFAULT_TIMEOUT_MS = 600_000;

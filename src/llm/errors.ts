@@ -3,6 +3,7 @@
  * `AbortError` for cancellation. Messages name the key's *source*, never the key itself.
  */
 import type { APIError } from "openai";
+import { isContextOverflowText, tokenCounts } from "./context-overflow.js";
 import { loadedSdk, type Sdk } from "./sdk.js";
 import { describeSource } from "./settings.js";
 import type { ModelSettings } from "./types.js";
@@ -16,7 +17,9 @@ export type ModelErrorKind =
   | "bad_request"
   | "connection"
   | "timeout"
-  | "protocol";
+  | "protocol"
+  /** The request does not fit the model's context window (see context-overflow.ts). */
+  | "context_overflow";
 
 export interface ModelErrorInit {
   kind: ModelErrorKind;
@@ -38,6 +41,9 @@ export class ModelError extends Error {
   attempts = 1;
   /** Text already streamed to `onTextDelta` before the failure, if any. */
   partialContent: string | undefined;
+  /** context_overflow: the model's context and the prompt's size, in tokens, when known. */
+  contextTokens: number | undefined;
+  promptTokens: number | undefined;
 
   constructor(message: string, init: ModelErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -131,10 +137,11 @@ function statusError(err: APIError, ctx: ErrorContext): ModelError {
   if (status >= 500) {
     return new ModelError(`${ctx.baseUrl} failed with a server error (${status}): ${detail}`, { kind: "server", retryable: true, status, cause, ...withWait });
   }
-  return new ModelError(
-    `${ctx.baseUrl} rejected the request for model "${ctx.model}" (${status}): ${detail}`,
-    { kind: "bad_request", retryable: false, status, cause },
-  );
+  const message = `${ctx.baseUrl} rejected the request for model "${ctx.model}" (${status}): ${detail}`;
+  if (isContextOverflowText(detail) || isContextOverflowText(String((err.error as { code?: unknown } | undefined)?.code ?? ""))) {
+    return contextOverflowError(message, detail, { status, cause });
+  }
+  return new ModelError(message, { kind: "bad_request", retryable: false, status, cause });
 }
 
 /**
@@ -250,4 +257,17 @@ function connectionError(err: unknown, ctx: ErrorContext, when: "before" | "duri
       `(from ${describeSource(ctx.source.baseUrl)}) right?`;
   }
   return new ModelError(message, { kind: "connection", retryable: true, cause: err });
+}
+
+/** A request that does not fit the model's context; counts the caller measured win over the ones read from `detail`. */
+export function contextOverflowError(
+  message: string,
+  detail: string,
+  init: { status?: number; cause?: unknown; contextTokens?: number | undefined; promptTokens?: number | undefined },
+): ModelError {
+  const read = tokenCounts(detail);
+  const error = new ModelError(message, { kind: "context_overflow", retryable: false, ...(init.status === undefined ? {} : { status: init.status }), cause: init.cause });
+  error.contextTokens = init.contextTokens ?? read.contextTokens;
+  error.promptTokens = init.promptTokens ?? read.promptTokens;
+  return error;
 }

@@ -3,12 +3,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
 import { closedPort } from "../helpers/lifecycle.js";
+import { text } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-doctor-", apiKey: "sk-doctor-0123456789" });
 
 describe("quiver doctor", () => {
   it("passes when the endpoint answers and serves the model, and lists the toolsets", async () => {
-    await cli.startServer({ models: ["other-model", "scripted-model"] });
+    await cli.startServer({ models: ["other-model", "scripted-model"], replies: [text("OK")] });
     const result = await cli.run(["doctor"]);
 
     expect(result.code).toBe(0);
@@ -17,6 +18,7 @@ describe("quiver doctor", () => {
     expect(result.stdout).toMatch(/✓ api key .*from env OPENAI_API_KEY/);
     expect(result.stdout).toMatch(/✓ endpoint .*answers; it lists 2 models/);
     expect(result.stdout).toMatch(/✓ model exists .*"scripted-model" is served there/);
+    expect(result.stdout).toMatch(/✓ chat .*one chat request to "scripted-model" \(8 tokens at most\) succeeded/);
     expect(result.stdout).toMatch(/✓ toolsets .*available: .*file.*terminal/);
     expect(result.stdout).not.toContain("sk-doctor");
     expect(result.stdout).toContain("All good");
@@ -42,7 +44,7 @@ describe("quiver doctor", () => {
   });
 
   it("warns, without failing, when the endpoint does not list models", async () => {
-    await cli.startServer({ models: null });
+    await cli.startServer({ models: null, replies: [text("OK")] });
     const result = await cli.run(["doctor"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/! endpoint .*does not list models/);
@@ -69,7 +71,7 @@ describe("quiver doctor", () => {
   });
 
   it("warns when the tool definitions take more than 10% of the context window", async () => {
-    await cli.startServer({ models: ["scripted-model"] });
+    await cli.startServer({ models: ["scripted-model"], replies: [text("OK"), text("OK")] });
     const fits = await cli.run(["doctor", "--no-mcp"]);
     expect(fits.stdout).toMatch(/✓ tool tokens .*\d+ tool definitions take [\d,]+ tokens per request \(within the 5,000-token budget/);
     writeFileSync(join(cli.home, "config.yaml"), "model:\n  contextWindow: 4096\ntools:\n  search: off\n");

@@ -116,10 +116,19 @@ describe("retries", () => {
   });
 
   it("does not retry a 400 and shows the server's reason", async () => {
-    const server = await startServer({ replies: [httpError(400, { message: "context length exceeded" }), text("unused")] });
+    const server = await startServer({ replies: [httpError(400, { message: "temperature must be at most 2" }), text("unused")] });
     const err = await modelError(clientFor(server).client.streamChat({ messages: user }));
     expect(err.kind).toBe("bad_request");
-    expect(err.message).toMatch(/context length exceeded/);
+    expect(err.message).toMatch(/temperature must be at most 2/);
+    expect(server.chatRequests).toHaveLength(1);
+  });
+
+  it("reads a context overflow (a 400 saying so) as one, with the token counts it names, and does not retry it", async () => {
+    const message = "This model's maximum context length is 4,096 tokens. However, your messages resulted in 5000 tokens.";
+    const server = await startServer({ replies: [httpError(400, { message }), text("unused")] });
+    const err = await modelError(clientFor(server).client.streamChat({ messages: user }));
+    expect(err).toMatchObject({ kind: "context_overflow", contextTokens: 4096, promptTokens: 5000, retryable: false });
+    expect(err.message).toMatch(/maximum context length/);
     expect(server.chatRequests).toHaveLength(1);
   });
 

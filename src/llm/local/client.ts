@@ -5,8 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ChatWrapper, LlamaChat } from "node-llama-cpp";
-import type { ChatClient, ChatRequest } from "../chat-client.js";
-import { ModelAbortError, ModelError } from "../errors.js";
+import type { ChatClient, ChatRequest } from "../chat-types.js";
+import { isContextOverflowText } from "../context-overflow.js";
+import { ModelAbortError, ModelError, contextOverflowError } from "../errors.js";
 import { resolveCompat } from "../presets.js";
 import type { AssistantTurn, ModelCompat, ModelSettings, ToolCall } from "../types.js";
 import { fitToSchema, toFunctions, toHistory } from "./history.js";
@@ -93,6 +94,15 @@ class LocalChatClient implements ChatClient {
         // The grammar lets through arguments its own schema check refuses (an integer sampled as
         // 1e999 parses to Infinity): sample again, as long as nothing has reached the screen.
         if (err instanceof llama.LlamaJsonSchemaValidationError && !shown.text && attempt < ARGUMENT_RESAMPLES) continue;
+        const message = (err as Error)?.message ?? String(err);
+        if (isContextOverflowText(message)) {
+          const contextTokens = loaded.context.contextSize;
+          throw contextOverflowError(`The prompt does not fit the ${contextTokens}-token context of the local model ${this.settings.model}.`, message, {
+            cause: err,
+            contextTokens,
+            promptTokens: promptTokens(chat, loaded, request, this.options.maxStringLength),
+          });
+        }
         throw new ModelError(`The local model ${this.settings.model} failed while generating: ${(err as Error).message}`, { kind: "server", retryable: false, cause: err });
       } finally {
         chat.dispose({ disposeSequence: false });
@@ -139,5 +149,19 @@ class LocalChatClient implements ChatClient {
       usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
       ...(reasoning === "" ? {} : { reasoning }),
     };
+  }
+}
+
+/** The tokens of the prompt as the chat format lays it out (history and function definitions); undefined if that fails. */
+function promptTokens(chat: LlamaChat, loaded: LoadedModel, request: ChatRequest, maxStringLength: number | undefined): number | undefined {
+  try {
+    const tools = request.tools ?? [];
+    const { contextText } = chat.chatWrapper.generateContextState({
+      chatHistory: toHistory(request.messages),
+      ...(tools.length > 0 ? { availableFunctions: toFunctions(tools, { maxStringLength }) } : {}),
+    });
+    return contextText.tokenize(loaded.model.tokenizer).length;
+  } catch {
+    return undefined;
   }
 }
