@@ -76,8 +76,8 @@ const configSchema = z.strictObject({
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
   terminal: terminalSchema.optional(),
-  checkpoints: checkpointsSchema.optional(),
   sandbox: upcomingSection,
+  checkpoints: checkpointsSchema.optional(),
   permissions: upcomingSection,
 });
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
-import { registry } from "../../src/registry/index.js";
+import { quiverPath, registry } from "../../src/registry/index.js";
 import { cliEnv, runCli, tempHome } from "../helpers/cli.js";
 import { testServer, waitFor } from "./support.js";
 
@@ -60,7 +60,7 @@ describe("MCP tool pinning in process", () => {
   test("a tools/list_changed refresh with a changed schema is withheld", async () => {
     const manager: McpManager = await connectConfiguredServers({ servers: { live: testServer() } });
     cleanups.push(() => manager.close());
-    expect(existsSync(join(process.env.QUIVER_HOME!, "mcp-pins.json"))).toBe(true);
+    expect(existsSync(quiverPath("mcp-pins.json"))).toBe(true);
     expect(manager.status()[0]!.withheld).toEqual([]);
     await handleFunctionCall("mcp__live__redescribe", { name: "echo", description: "Echoes its text" });
     await waitFor(() => manager.status()[0]!.withheld.includes("echo"), "echo to be withheld after list_changed");
