@@ -133,7 +133,7 @@ export const WRITE_BENIGN: readonly string[] = [
   "git clone https://github.com/example/repo.git vendor/repo", "git clone --depth 1 -b main https://github.com/example/repo.git",
   "chmod 600 key.pem", "chmod -x script.sh", "chmod +x scripts/pre-commit", "chown $USER notes.txt",
   "sort -o sorted.txt data.txt", "gpg -o file.txt -d file.gpg", "openssl req -new -key k.pem -out csr.pem",
-  "ssh-keygen -lf ~/.ssh/id_ed25519.pub", "ssh-keygen -y -f ~/.ssh/id_ed25519", "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
+  "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
   "patch -p1 < fix.diff", "sqlite3 app.db 'select count(*) from users'", "crontab -l",
   "npm config get registry", "npm config list", "npm config set registry https://r.example.com --location=project", "pip config list",
   "python3 -m zipfile -e x.zip out", "python3 -m zipfile -l x.zip", "python3 -m tarfile -l x.tar", "unrar x release.rar",
