@@ -11,11 +11,14 @@
  */
 import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { judgeCarriers } from "./code-carriers.js";
+import { joinContinuations } from "./continuations.js";
 import { UNPARSABLE, collectFacts, type Finding, type LineContext, type SimpleCommand } from "./commands.js";
 import { judgeCodeRunner, judgeInlineCode, language } from "./interpreters.js";
 import { stageOutput } from "./pipe-text.js";
 import { type BashParse, bashParser } from "./parser.js";
-import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
+import { existsSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { type AssessOptions, absolutePath, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
 import { argumentAssignments, judgeAssignment } from "./env-hijack.js";
 import { readTargets } from "./read-targets.js";
 import { matchRules } from "./rules.js";
@@ -57,6 +60,7 @@ class CommandAssessor {
   readonly #functions = new Map<string, string>();
   readonly #called = new Set<string>();
   readonly #aliases = new Map<string, string>();
+  readonly #links = new Map<string, string>();
   readonly #written: WrittenFiles;
   readonly #parse: BashParse;
   readonly env: SafetyEnv;
@@ -64,7 +68,7 @@ class CommandAssessor {
   constructor(parse: BashParse, env: SafetyEnv) {
     this.#parse = parse;
     this.env = env;
-    this.#line = { vars: new Map(), knownPaths: criticalCandidates(env), shell: { unknownGlobs: false }, made: new Set() };
+    this.#line = { vars: new Map(), knownPaths: criticalCandidates(env), shell: { unknownGlobs: false, integers: new Set() }, made: new Set() };
     this.#written = new WrittenFiles(env);
   }
 
@@ -101,12 +105,12 @@ class CommandAssessor {
   judgeText(text: string, cwd: string, depth: number): void {
     if (depth > MAX_DEPTH) return this.#add(TOO_DEEP);
     // Unknown pieces of an inner script read as an unknown variable when it is parsed again.
-    const { root, free } = this.#parse(text.split(OPAQUE).join(UNKNOWN_VAR).split(SPLIT).join(" "));
+    const { root, free } = this.#parse(joinContinuations(text).split(OPAQUE).join(UNKNOWN_VAR).split(SPLIT).join(" "));
     try {
       const facts = collectFacts(root, { ...this.env, cwd }, this.#line);
       if (root.hasError) this.#add(UNPARSABLE);
       this.#add(...facts.findings);
-      for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(path, this.env, at));
+      for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
       for (const [name, value, at] of facts.assigns) this.#addDefined(judgeAssignment(name, value, this.env, at));
       for (const f of facts.functions) this.#functions.set(f.name, f.body);
       for (const cmd of facts.commands) this.#as(cmd.argv, () => this.#judgeCommand(cmd, depth));
@@ -120,7 +124,7 @@ class CommandAssessor {
   #judgeCommand(cmd: SimpleCommand, depth: number): void {
     const [name = "", ...args] = cmd.argv;
     if (cmd.dynamicName || isOpaque(name)) this.#add(DYNAMIC);
-    for (const [path, at] of cmd.writes) this.#add(...judgeWriteTarget(path, this.env, at));
+    for (const [path, at] of cmd.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
     for (const [n, v] of [...cmd.assigns, ...argumentAssignments(cmd.argv)]) this.#addDefined(judgeAssignment(n, v, this.env, cmd.cwd));
     this.#judgeDefined(name, args, cmd, depth);
     const inv = invocation(cmd.argv, cmd.cwd);
@@ -147,6 +151,26 @@ class CommandAssessor {
     if (name === "alias") {
       for (const a of args) if (a.includes("=")) this.#aliases.set(a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1));
     }
+  }
+
+  /** `ln -s TARGET LINK` earlier in the line: later paths through LINK lead to TARGET (the link does not exist yet). */
+  #recordLink(inv: Invocation): void {
+    const ops = inv.args.filter((a) => !a.startsWith("-"));
+    if (ops.length < 2) return;
+    const target = ops[0]!;
+    let link = absolutePath(ops[ops.length - 1]!, { ...this.env, cwd: inv.cwd });
+    if (existsSync(link) && statSync(link, { throwIfNoEntry: false })?.isDirectory() === true) link = join(link, basename(target));
+    const symbolic = inv.args.some((a) => /^-[a-zA-Z]*s|^--sym/.test(a));
+    this.#links.set(link, absolutePath(target, { ...this.env, cwd: symbolic && !/^[/~]/.test(target) ? dirname(link) : inv.cwd }));
+  }
+
+  #throughLinks(path: string, cwd: string): string {
+    if (this.#links.size === 0 || isOpaque(path)) return path;
+    const abs = absolutePath(path, { ...this.env, cwd });
+    for (const [link, target] of this.#links) {
+      if (abs === link || abs.startsWith(`${link}/`)) return target + abs.slice(link.length);
+    }
+    return path;
   }
 
   /** Binds `$1`…, `$@`, `$*` and `$#` to `args` (unknown when undefined) while `body` runs. */
@@ -183,11 +207,14 @@ class CommandAssessor {
   #judgeInvocation(inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number, stdinFile?: string): void {
     if (depth > MAX_DEPTH) return this.#add(TOO_DEEP);
     if (isOpaque(inv.name)) this.#add(DYNAMIC);
-    this.#add(...matchRules(inv, this.env));
+    // A database client's here-document is its SQL.
+    const sql = stdinText !== undefined && SQL_CLIENT_NAMES.has(inv.name) ? { ...inv, scripts: [...inv.scripts, stdinText] } : inv;
+    this.#add(...matchRules(sql, this.env));
     const code = judgeCodeRunner(inv, piped, stdinText);
     this.#add(...code.findings);
     for (const script of code.scripts) this.judgeText(script, inv.cwd, depth + 1);
-    for (const target of writeTargets(inv)) this.#add(...judgeTarget(target, this.env, inv.cwd));
+    for (const target of writeTargets(inv)) this.#add(...judgeTarget({ ...target, path: this.#throughLinks(target.path, inv.cwd) }, this.env, inv.cwd));
+    if (inv.name === "ln" || inv.name === "link") this.#recordLink(inv);
     this.#add(...readTargets(inv, this.env, stdinFile));
     const carried = judgeCarriers(inv, this.env);
     this.#add(...carried.findings);
@@ -198,6 +225,8 @@ class CommandAssessor {
     }
   }
 }
+
+const SQL_CLIENT_NAMES = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "cqlsh", "mongo", "mongosh", "redis-cli", "sqlcmd", "usql", "valkey-cli", "sqlplus"]);
 
 /** Keys of asks whose effects the sandbox contains (see AssessOptions.sandboxed). */
 const CONTAINED = new Set([

@@ -136,6 +136,11 @@ function visit(node: SyntaxNode, state: WalkState): void {
       return visitChildren(node, state);
     case "heredoc_body":
       return visitChildren(node, state);
+    case "declaration_command":
+      if (node.namedChildren.some((c) => c?.type === "word" && /^-[a-zA-Z]*i/.test(c.text))) {
+        for (const c of node.namedChildren) if (c?.type === "variable_assignment" || c?.type === "variable_name") state.shell.integers.add((c.type === "variable_name" ? c : c.childForFieldName("name"))?.text ?? "");
+      }
+      return visitChildren(node, state);
     case "command_substitution":
     case "process_substitution":
       return state.visitNested(node);
@@ -173,6 +178,7 @@ function assign(node: SyntaxNode, state: WalkState): void {
   }
   const name = target?.text;
   const value = node.childForFieldName("value");
+  if (name !== undefined && state.shell.integers.has(name) && value !== null) judgeArithmetic(value, state);
   const values = value === null ? [""] : expandValue(value, state);
   if (name === undefined) return;
   state.vars.set(name, values);

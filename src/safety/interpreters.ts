@@ -23,15 +23,35 @@ export function language(name: string): Language | undefined {
   return undefined;
 }
 
-/** The option that takes inline code, per language (short flags may be grouped: `-Bc`, `-ne`). */
+/**
+ * The option that takes inline code, per language: short flags may be grouped (`-Bc`, `-ne`)
+ * and the code attached (`-cCODE`, `-e'CODE'`); group 1 is the attached code.
+ */
 const CODE_FLAG: Record<Language, RegExp> = {
-  python: /^-[A-Za-z]*c$/,
-  node: /^-(?:e|p|pe)$|^--(?:eval|print)$/,
-  perl: /^-[A-Za-z]*[eE]$/,
-  ruby: /^-[A-Za-z]*e$/,
-  php: /^-r$/,
-  lua: /^-e$/,
+  python: /^-[bBdEhiIOqsSuvVxRP]*c(.*)$/s,
+  node: /^-(?:e|p|pe|ep)(.*)$/s,
+  perl: /^-[a-zA-DF-Zac-df-z]*?[eE](.*)$/s,
+  ruby: /^-[a-zA-Z]*?e(.*)$/s,
+  php: /^-r(.*)$/s,
+  lua: /^-e(.*)$/s,
 };
+/** Options that take a value (so the value is not read as the script). */
+const VALUED: Partial<Record<Language, RegExp>> = { python: /^-[WXm]$/, node: /^-(?:r|-require|-import|-loader|-input-type|-conditions)$/, perl: /^-[IMm]$/, ruby: /^-[IrC]$/ };
+
+/** The inline code an interpreter is given (`-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`), if any. */
+function inlineCode(args: readonly string[], lang: Language): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--" || a === "-" || !a.startsWith("-")) return undefined;
+    const long = lang === "node" ? /^--(?:e(?:v(?:al?)?)?|p(?:r(?:i(?:nt?)?)?)?)(?:=(.*))?$/s.exec(a) : null;
+    if (long !== null) return long[1] ?? args[i + 1] ?? "";
+    const m = CODE_FLAG[lang].exec(a);
+    if (m !== null && !a.startsWith("--")) return m[1] !== "" ? m[1] : (args[i + 1] ?? "");
+    if (lang === "python" && a === "-m") return undefined;
+    if (VALUED[lang]?.test(a) === true) i++;
+  }
+  return undefined;
+}
 
 export interface CodeVerdict {
   findings: Finding[];
@@ -99,11 +119,9 @@ function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, o
 }
 
 function interpreter(inv: Invocation, lang: Language, piped: boolean, stdinText: string | undefined, out: CodeVerdict): void {
-  const at = inv.args.findIndex((a) => CODE_FLAG[lang].test(a));
-  const evalWord = lang === "node" && inv.args[0] === "eval" ? 0 : -1;
-  const codeAt = at !== -1 ? at + 1 : evalWord !== -1 ? 1 : -1;
-  if (codeAt !== -1) {
-    out.findings.push(...judgeInlineCode(inv.args[codeAt] ?? "", lang));
+  const inline = inlineCode(inv.args, lang) ?? (lang === "node" && inv.args[0] === "eval" ? (inv.args[1] ?? "") : undefined);
+  if (inline !== undefined) {
+    out.findings.push(...judgeInlineCode(inline, lang));
     return;
   }
   const [script] = operands(inv);

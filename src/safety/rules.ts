@@ -19,6 +19,8 @@ export interface CommandRule {
   /** Program names (base names) the rule applies to; `*` for every program. */
   commands: readonly string[];
   test: (inv: Invocation, env: SafetyEnv) => boolean;
+  /** It destroys data held elsewhere (a database, a bucket, a remote repository): the sandbox cannot contain it. */
+  remote?: true;
 }
 
 const recursive = (inv: Invocation): boolean => hasFlag(inv, "rR", ["recursive"]);
@@ -89,8 +91,60 @@ const HISTORY_LOSS: Record<string, GitTest> = {
   "update-ref": (r) => hasFlag(r, "d"),
 };
 
-const SQL_DROP = /\bDROP\s+(?:TABLE|DATABASE|SCHEMA)\b/i;
+const SQL_DROP = /\bDROP\s+(?:TABLE|DATABASE|SCHEMA|INDEX|VIEW|USER|ROLE|COLLECTION|KEYSPACE)\b/i;
 const SQL_TRUNCATE = /\bTRUNCATE\s+(?:TABLE\s+)?(?!-)["`\w]/i;
+/** `DELETE FROM t` without a WHERE, `UPDATE t SET …` without one, `ALTER TABLE … DROP`. */
+const SQL_WIPE = /\bDELETE\s+FROM\s+["`\w.]+\s*(?:;|$)|\bUPDATE\s+["`\w.]+\s+SET\b(?![^;]*\bWHERE\b)|\bALTER\s+TABLE\b[^;]*\bDROP\b|\bdropDatabase\s*\(|\.drop\s*\(|\bdeleteMany\s*\(\s*\{\s*\}|\bFLUSH(?:ALL|DB)\b/i;
+/** Database clients: the SQL they are given (an argument, -c/-e, or a here-document) is what is judged, never other programs' words. */
+const SQL_CLIENTS = ["psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "clickhouse", "cqlsh", "mongo", "mongosh", "redis-cli", "sqlcmd", "cockroach", "usql", "pgcli", "mycli", "litecli", "valkey-cli", "bq", "snowsql", "trino", "sqlplus"];
+const sqlSays = (re: RegExp) => (inv: Invocation): boolean => inv.args.some((a) => re.test(a)) || inv.scripts.some((s) => re.test(s));
+
+const cloudDeletes = (inv: Invocation): boolean => {
+  const words = inv.args.filter((a) => !a.startsWith("-"));
+  switch (inv.name) {
+    case "aws":
+      return (words[0] === "s3" && /^(?:rm|rb)$/.test(words[1] ?? "")) || (words[0] === "s3" && words[1] === "sync" && hasFlag(inv, "", ["delete"])) || words.slice(1, 3).some((w) => /^(?:delete|terminate|remove|purge|deregister)-|^rb$/.test(w));
+    case "gsutil":
+      return /^(?:rm|rb)$/.test(words[0] ?? "") || (words[0] === "rsync" && hasFlag(inv, "d"));
+    case "gcloud":
+    case "az":
+    case "doctl":
+    case "heroku":
+    case "fly":
+    case "flyctl":
+    case "vercel":
+    case "netlify":
+    case "firebase":
+      return words.some((w) => /^(?:delete|destroy|remove|rm|purge|apps:destroy|projects:delete|hosting:disable)$/.test(w));
+    case "s3cmd":
+    case "mc":
+      return /^(?:del|rm|rb|purge)$/.test(words[0] ?? "");
+    case "rclone":
+      return /^(?:delete|deletefile|purge|rmdir|rmdirs|sync|move|moveto|cleanup)$/.test(words[0] ?? "");
+    case "terraform":
+    case "tofu":
+    case "pulumi":
+    case "cdk":
+      return words[0] === "destroy" || (words[0] === "apply" && hasFlag(inv, "", ["destroy"])) || (inv.name === "pulumi" && words[0] === "stack" && words[1] === "rm");
+    case "kubectl":
+    case "oc":
+      return /^(?:delete|drain|replace)$/.test(words[0] ?? "") || (words[0] === "scale" && inv.args.some((a) => /--replicas=0/.test(a)));
+    case "helm":
+      return /^(?:uninstall|delete|del|un)$/.test(words[0] ?? "");
+    case "gh":
+      return (/^(?:repo|release|secret|variable|cache|run|gist|label|project|ssh-key|gpg-key)$/.test(words[0] ?? "") && /^(?:delete|rm)$/.test(words[1] ?? "")) || (words[0] === "api" && inv.args.some((a) => /^(?:-X|--method)(?:=?DELETE)?$/.test(a) && (a.endsWith("DELETE") || inv.args[inv.args.indexOf(a) + 1] === "DELETE")));
+    case "glab":
+      return words.some((w) => w === "delete");
+    case "dropdb":
+    case "dropuser":
+      return true;
+    case "mysqladmin":
+      return words.some((w) => w === "drop");
+    default:
+      return false;
+  }
+};
+const CLOUD_CLIS = ["aws", "gsutil", "gcloud", "az", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "s3cmd", "mc", "rclone", "terraform", "tofu", "pulumi", "cdk", "kubectl", "oc", "helm", "gh", "glab", "dropdb", "dropuser", "mysqladmin"];
 
 export const COMMAND_RULES: readonly CommandRule[] = [
   // Catastrophic: refused outright.
@@ -105,10 +159,11 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "recursive-delete", verdict: "ask", reason: "recursive delete (rm -r)", commands: ["rm"], test: recursive },
   { key: "delete-many", verdict: "ask", reason: "deleting the files another command lists (xargs rm)", commands: [...DELETERS], test: (inv) => inv.via.has("xargs") },
   { key: "find-delete", verdict: "ask", reason: "deleting files found by find", commands: ["find"], test: findDeletes },
-  { key: "chmod-777", verdict: "ask", reason: "making files world-writable (chmod 777)", commands: ["chmod"], test: (inv) => inv.args.some((a) => /^(?:0?[0-7]?777|[augo]*\+[rwxX]*w[rwxX]*|a=rwx)$/.test(a) && !/^u\+/.test(a)) },
+  // `+w` without a who follows the umask (u+w as a rule), `g+w` is the group's: only others' write asks.
+  { key: "chmod-777", verdict: "ask", reason: "making files world-writable (chmod 777, o+w, a+w)", commands: ["chmod"], test: (inv) => inv.args.some((a) => /^(?:0?[0-7]?[0-7][0-7][2367]|[ugo]*[ao][ugo]*[+=][rwxXst]*w[rwxXst]*|a=rwx)(?:,|$)/.test(a)) },
   { key: "chmod-recursive", verdict: "ask", reason: "recursive permission or ownership change", commands: ["chmod", "chown", "chgrp", "setfacl"], test: recursive },
   { key: "git-reset-hard", verdict: "ask", reason: "git reset --hard (uncommitted work is lost)", commands: ["git"], test: git("reset", (r) => hasFlag(r, "", ["hard", "merge", "keep"])) },
-  { key: "git-push-force", verdict: "ask", reason: "force-pushing or deleting a remote branch (remote history is lost)", commands: ["git"], test: git("push", (r) => hasFlag(r, "fd", ["force", "force-with-lease", "force-if-includes", "mirror", "delete", "prune"]) || r.args.some((a) => /^\+|^:/.test(a))) },
+  { key: "git-push-force", verdict: "ask", remote: true, reason: "force-pushing or deleting a remote branch (remote history is lost)", commands: ["git"], test: git("push", (r) => hasFlag(r, "fd", ["force", "force-with-lease", "force-if-includes", "mirror", "delete", "prune"]) || r.args.some((a) => /^\+|^:/.test(a))) },
   { key: "git-clean", verdict: "ask", reason: "git clean -f (untracked files are deleted)", commands: ["git"], test: git("clean", (r) => hasFlag(r, "fx", ["force"])) },
   { key: "git-discard", verdict: "ask", reason: "discarding uncommitted changes (git checkout/restore of paths)", commands: ["git"], test: gitAny(DISCARDS) },
   { key: "git-branch-delete", verdict: "ask", reason: "force-deleting a git branch (git branch -D)", commands: ["git"], test: git("branch", (r) => hasFlag(r, "D") || (hasFlag(r, "d", ["delete"]) && hasFlag(r, "f", ["force"]))) },
@@ -135,8 +190,10 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "shutdown", verdict: "ask", reason: "shutting down or rebooting the machine", commands: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "kexec"], test: (inv) => !["init", "telinit", "systemctl"].includes(inv.name) || inv.args.some((a) => /^(?:[06]|reboot|poweroff|halt|kexec|suspend|hibernate|emergency|rescue)$/.test(a)) },
   { key: "user-admin", verdict: "ask", reason: "changing system users or passwords", commands: ["userdel", "deluser", "usermod", "passwd", "chpasswd", "visudo"], test: () => true },
   { key: "sudo", verdict: "ask", reason: "running as another user (sudo, su, doas)", commands: ["*"], test: (inv) => inv.via.has("sudo") || inv.via.has("doas") || inv.name === "su" || inv.name === "pkexec" },
-  { key: "sql-drop", verdict: "ask", reason: "dropping a database table or database (SQL DROP)", commands: ["*"], test: (inv) => inv.args.some((a) => SQL_DROP.test(a)) },
-  { key: "sql-truncate", verdict: "ask", reason: "emptying a database table (SQL TRUNCATE)", commands: ["*"], test: (inv) => inv.args.some((a) => SQL_TRUNCATE.test(a)) },
+  { key: "sql-drop", verdict: "ask", remote: true, reason: "dropping a database table or database (SQL DROP)", commands: SQL_CLIENTS, test: sqlSays(SQL_DROP) },
+  { key: "sql-truncate", verdict: "ask", remote: true, reason: "emptying a database table (SQL TRUNCATE)", commands: SQL_CLIENTS, test: sqlSays(SQL_TRUNCATE) },
+  { key: "sql-wipe", verdict: "ask", remote: true, reason: "deleting or overwriting every row, a column or a whole store (DELETE/UPDATE without WHERE, FLUSHALL, drop())", commands: SQL_CLIENTS, test: sqlSays(SQL_WIPE) },
+  { key: "remote-delete", verdict: "ask", remote: true, reason: "destroying data held elsewhere (a cloud bucket or resource, a cluster's objects, a remote repository, a database)", commands: CLOUD_CLIS, test: cloudDeletes },
 ];
 
 /** The rules an invocation matches, in table order. */

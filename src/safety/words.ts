@@ -34,6 +34,8 @@ export interface WordScope {
 export interface ShellOptions {
   /** `shopt -s extglob|globstar|nocaseglob|dotglob|…`: globs no longer match as read here. */
   unknownGlobs: boolean;
+  /** Names declared integer (`declare -i n`): assigning them evaluates arithmetic. */
+  integers: Set<string>;
 }
 
 const PROMPT_EXPANSION: Finding = {
