@@ -110,10 +110,11 @@ class CommandAssessor {
       const facts = collectFacts(root, { ...this.env, cwd }, this.#line);
       if (root.hasError) this.#add(UNPARSABLE);
       this.#add(...facts.findings);
-      for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
       for (const [name, value, at] of facts.assigns) this.#addDefined(judgeAssignment(name, value, this.env, at));
       for (const f of facts.functions) this.#functions.set(f.name, f.body);
       for (const cmd of facts.commands) this.#as(cmd.argv, () => this.#judgeCommand(cmd, depth));
+      // After the commands: the grammar hangs `a && b > f`'s redirection on the whole list, and links `a` made count.
+      for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
       // A function never called by name may still run (`$f`, a trap, `export -f`): judged with unknown arguments.
       for (const f of facts.functions) if (!this.#called.has(f.name)) this.#withPositionals(undefined, () => this.judgeText(f.body, cwd, depth + 1));
     } finally {

@@ -128,9 +128,11 @@ function visit(node: SyntaxNode, state: WalkState): void {
     case "compound_statement":
       if (node.text.startsWith("((")) return judgeArithmetic(node, state);
       return visitChildren(node, state);
-    case "c_style_for_statement":
-      for (const field of ["initializer", "condition", "update"]) for (const c of node.childrenForFieldName(field)) if (c !== null) judgeArithmetic(c, state);
+    case "c_style_for_statement": {
+      const parts = ["initializer", "condition", "update"].flatMap((f) => node.childrenForFieldName(f)).filter((c) => c !== null);
+      parts.forEach((c, i) => judgeArithmetic(c, state, i === 0 ? parts.map((p) => p.text).join(";") : ""));
       return visitChildren(node.childForFieldName("body") ?? node, state);
+    }
     case "test_command":
       for (const b of node.descendantsOfType("binary_expression")) if (b !== null && /^-(?:eq|ne|lt|le|gt|ge)$/.test(b.childForFieldName("operator")?.text ?? "")) judgeArithmetic(b, state);
       return visitChildren(node, state);
@@ -195,6 +197,8 @@ function visitFor(node: SyntaxNode, state: WalkState): void {
 }
 
 function visitRedirected(node: SyntaxNode, state: WalkState): void {
+  const body0 = node.childForFieldName("body");
+  if (body0?.type === "list") return visitRedirectedList(node, body0, state);
   const extraArgs: string[] = [];
   const writesBefore = state.facts.writes.length;
   let stdinText: string | undefined;
@@ -220,6 +224,24 @@ function visitRedirected(node: SyntaxNode, state: WalkState): void {
   for (const c of continuations) {
     state.pipeSource = source;
     withPiped(state, true, () => (c.type === "pipeline" ? visitPipeline(c, state) : visit(c, state)));
+  }
+}
+
+/**
+ * `cd x && echo y > f`: the grammar hangs the redirection on the whole list, bash on its last
+ * command, so it is taken in the directory both before and after the list.
+ */
+function visitRedirectedList(node: SyntaxNode, body: SyntaxNode, state: WalkState): void {
+  const before = state.env.cwd;
+  visit(body, state);
+  for (const r of node.childrenForFieldName("redirect")) {
+    if (r === null) continue;
+    if (r.type !== "file_redirect") visit(r, state);
+    else {
+      const from = state.facts.writes.length;
+      redirect(r, state, []);
+      for (const [path] of state.facts.writes.slice(from)) state.facts.writes.push([path, before]);
+    }
   }
 }
 
@@ -303,7 +325,7 @@ function shellBuiltin(argv: readonly string[], state: WalkState): void {
   else if (name === "mkdir") for (const a of args) if (!a.startsWith("-")) state.made.add(absolutePath(a, state.env));
   if (name === "let" || (ARITHMETIC_DECLARE.test(name) && args.some((a) => /^-[a-zA-Z]*i/.test(a)))) {
     const names = args.filter((a) => !a.startsWith("-")).join(" ");
-    if (/[A-Za-z_]/.test(names.replace(/^[A-Za-z_][A-Za-z0-9_]*=/gm, "").replace(/(?:^| )[A-Za-z_][A-Za-z0-9_]*=/g, " "))) state.note(ARITHMETIC_UNKNOWN);
+    if (names.includes(OPAQUE) || /[A-Za-z_]/.test(names.replace(/^[A-Za-z_][A-Za-z0-9_]*=/gm, "").replace(/(?:^| )[A-Za-z_][A-Za-z0-9_]*=/g, " "))) state.note(ARITHMETIC_UNKNOWN);
   }
 }
 

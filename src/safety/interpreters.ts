@@ -109,7 +109,9 @@ function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, o
   if (inv.name === "su") return;
   // `bash -s -- args` reads the script from stdin; the operands are its arguments.
   const [script] = hasFlag(inv, "s") ? [] : operands(inv);
-  if (script === undefined || script === "-" || script === "/dev/stdin") {
+  if (script !== undefined && /^\/dev\/fd\/[1-9]|^\/proc\/[^/]+\/fd\/[1-9]/.test(script)) {
+    out.findings.push(finding(PIPE_TO_SHELL, "a shell runs a script from a file descriptor the command line does not show"));
+  } else if (script === undefined || script === "-" || /^\/dev\/(?:stdin|fd\/0)$|^\/proc\/[^/]+\/fd\/0$/.test(script)) {
     // Known input (a here-document, `echo … |`) is judged as a script too; piped data asks regardless.
     if (stdinText !== undefined) out.scripts.push(stdinText);
     if (piped) out.findings.push(finding(PIPE_TO_SHELL, "piping data into a shell (… | sh) runs whatever the data says"));

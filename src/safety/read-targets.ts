@@ -64,10 +64,22 @@ function pathPart(arg: string): string | undefined {
   return /[/~]/.test(value) || value.startsWith(".") ? value : undefined;
 }
 
+/** The pieces of a word that may be paths: itself, what follows `=` (`--key=~/.k`, `f=@path`) and what follows `@`. */
+function pathParts(word: string): string[] {
+  const parts = [pathPart(word)];
+  const eq = word.indexOf("=");
+  if (eq !== -1) parts.push(pathPart(word.slice(eq + 1)));
+  const at = word.indexOf("@");
+  if (at > 0) parts.push(pathPart(word.slice(at)));
+  return parts.filter((p): p is string => p !== undefined);
+}
+
 /** Whether a word (relative to `cwd`) may name an unreadable path. */
 export function mayReadCredentials(word: string, env: SafetyEnv, cwd: string): boolean {
-  const part = pathPart(word);
-  if (part === undefined) return false;
+  return pathParts(word).some((part) => mayReadPath(part, env, cwd));
+}
+
+function mayReadPath(part: string, env: SafetyEnv, cwd: string): boolean {
   if (cwd === UNKNOWN_CWD && !/^[/~]/.test(part)) return false;
   const abs = absolutePath(part, { ...env, cwd });
   const roots = rootsOf(env);

@@ -26,7 +26,8 @@ export interface CommandRule {
 const recursive = (inv: Invocation): boolean => hasFlag(inv, "rR", ["recursive"]);
 const critical = (inv: Invocation, env: SafetyEnv, paths = operands(inv)): boolean => paths.some((p) => mayBeCritical(p, { ...env, cwd: inv.cwd }));
 /** Any operand that may be a disk, also one unknown from its first character (`mkfs.ext4 "$dev"`). */
-const onDevice = (inv: Invocation, env: SafetyEnv, paths = operands(inv)): boolean => paths.some((p) => mayBeDevice(absolutePath(p, { ...env, cwd: inv.cwd }), true));
+const onDevice = (inv: Invocation, env: SafetyEnv, paths = operands(inv)): boolean =>
+  paths.some((p) => p.startsWith("\u0000") || mayBeDevice(absolutePath(p, { ...env, cwd: inv.cwd }), true));
 const ddOutput = (inv: Invocation): string | undefined => inv.args.find((a) => a.startsWith("of="))?.slice(3);
 
 /** `find` start paths: the operands before the first expression. */
@@ -125,7 +126,7 @@ const cloudDeletes = (inv: Invocation): boolean => {
     case "tofu":
     case "pulumi":
     case "cdk":
-      return words[0] === "destroy" || (words[0] === "apply" && hasFlag(inv, "", ["destroy"])) || (inv.name === "pulumi" && words[0] === "stack" && words[1] === "rm");
+      return words[0] === "destroy" || (words[0] === "apply" && inv.args.some((a) => /^--?destroy$/.test(a))) || (inv.name === "pulumi" && words[0] === "stack" && words[1] === "rm");
     case "kubectl":
     case "oc":
       return /^(?:delete|drain|replace)$/.test(words[0] ?? "") || (words[0] === "scale" && inv.args.some((a) => /--replicas=0/.test(a)));

@@ -118,7 +118,11 @@ export function expandValue(node: SyntaxNode, scope: WordScope): string[] {
 
 /** A glob yields its pattern (a trailing `/*` still names its directory) and every match. */
 function globbed(field: string, scope: WordScope): string[] {
-  if (scope.shell.unknownGlobs && (hasGlob(field) || EXTGLOB.test(field))) return [unescape(field.slice(0, firstGlob(field))) + OPAQUE];
+  if (scope.shell.unknownGlobs && (hasGlob(field) || EXTGLOB.test(field))) {
+    // What precedes the glob is known: `**/x` stays under the working directory.
+    const prefix = unescape(field.slice(0, firstGlob(field)));
+    return [(/^[/~]/.test(prefix) ? prefix : `./${prefix}`) + OPAQUE];
+  }
   if (!hasGlob(field) || field.includes(OPAQUE)) return [unescape(field)];
   return [unescape(field), ...expandGlob(field, scope.env.cwd, scope.knownPaths)];
 }
@@ -136,6 +140,7 @@ function firstGlob(field: string): number {
 
 /** Walks the `$(…)` inside a node the word evaluation does not descend into (`${x:-$(…)}`, `$(( $(…) ))`). */
 function walkNested(node: SyntaxNode, scope: WordScope): void {
+  if (node.type === "command_substitution" || node.type === "process_substitution") return scope.visitNested(node);
   for (const child of node.namedChildren) {
     if (child === null) continue;
     if (child.type === "command_substitution" || child.type === "process_substitution") scope.visitNested(child);

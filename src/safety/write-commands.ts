@@ -115,7 +115,7 @@ const GPG: OptionSpec = { short: "oruRz", long: ["output", "recipient", "local-u
 
 /** Program name → where it writes. `perl5.36` is `perl`, `python3.12` is `python`. */
 export const WRITE_COMMANDS: ReadonlyMap<string, Targets> = new Map<string, Targets>([
-  ...rows(["tee", "rm", "unlink", "rmdir", "shred", "truncate", "srm", "sponge"], operandTargets),
+  ...rows(["tee", "rm", "unlink", "rmdir", "shred", "truncate", "srm", "sponge", "touch", "mkdir", "mkfifo", "mknod"], operandTargets),
   ...TRANSFER_WRITERS,
   ...ARCHIVE_WRITERS,
   ["git", gitTargets],

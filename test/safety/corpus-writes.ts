@@ -117,6 +117,15 @@ export const WRITE_DESTRUCTIVE: ReadonlyArray<[string, string, "ask"]> = [
   ["inline-code", "python3 -c \"import shutil, os; shutil.unpack_archive('dots.tgz', os.path.expanduser('~'))\"", "ask"],
   ["inline-code", "python3 -c \"import urllib.request as u; u.urlretrieve('https://example.com/k', '/home/tester/.ssh/authorized_keys')\"", "ask"],
   ["inline-code", "python3 -c \"import os; open(os.path.expanduser('~/.bashrc'),'a').write('x')\"", "ask"],
+  // Were benign: reading ~/.ssh (even a public key, or a listing) asks now, explicitly (issue 19 item 3).
+  ["read-credentials", "ls ~/.ssh", "ask"],
+  ["read-credentials", "ssh-keygen -lf ~/.ssh/id_ed25519.pub", "ask"],
+  ["read-credentials", "ssh-keygen -y -f ~/.ssh/id_ed25519", "ask"],
+  // Were benign: touch and mkdir now write like any program (a .env file asks; so does anything outside the project).
+  ["touch-mkdir", "touch .env", "ask"],
+  ["touch-mkdir", "mkdir -p ~/.config/app", "ask"],
+  // Was benign: extracting outside the project asks now, whatever the directory holds (issue 20).
+  ["archive", "cd ~/projects/app && tar xzf deps.tgz", "ask"],
 ];
 
 /** Look-alikes of the above that stay `allow`. */
@@ -142,7 +151,7 @@ export const WRITE_BENIGN: readonly string[] = [
   "aws s3 cp s3://bucket/data.csv ./data/", "aws s3 sync ./dist s3://bucket/site", "gsutil cp gs://bucket/x .", "gsutil -m rsync -r ./site gs://bucket",
   "git --work-tree=build checkout main", "git archive -o release.tgz HEAD", "dpkg -l | grep ssl", "jar tf app.jar", "env -C vendor tar xzf deps.tgz",
   "yarn config get registry", "npm config set fund false --location project", "poetry config virtualenvs.in-project --local true",
-  "go env GOPATH", "aws configure list", "ssh-keygen -F github.com", "docker run --rm img cp a.txt /tmp/b", "touch .env", "mkdir -p ~/.config/app",
+  "go env GOPATH", "aws configure list", "ssh-keygen -F github.com", "docker run --rm img cp a.txt /tmp/b",
   "python3 -c \"open('out.txt','w').write(str(1))\"", "python3 -c \"import zipfile; zipfile.ZipFile('x.zip').extractall('out')\"",
   "python3 -c \"import urllib.request as u; u.urlretrieve('https://example.com/a.csv', 'data/a.csv')\"",
 ];
