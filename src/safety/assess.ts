@@ -127,10 +127,10 @@ class CommandAssessor {
     if (cmd.dynamicName || isOpaque(name)) this.#add(DYNAMIC);
     for (const [path, at] of cmd.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
     for (const [n, v] of [...cmd.assigns, ...argumentAssignments(cmd.argv)]) this.#addDefined(judgeAssignment(n, v, this.env, cmd.cwd));
-    this.#judgeDefined(name, args, cmd, depth);
+    const stdin = cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom));
+    this.#judgeDefined(name, args, cmd, depth, stdin);
     const inv = invocation(cmd.argv, cmd.cwd);
     this.#judgeWrittenAndRun(cmd, inv, depth);
-    const stdin = cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom));
     const judge = (): void => this.#judgeInvocation(inv, cmd.piped || cmd.stdinFile !== undefined, stdin, depth, cmd.stdinFile);
     // `sudo rm -rf x`, `xargs rm`: the program under the wrappers is an inner command of its own.
     if (inv.via.size > 0 && inv.argv.length > 0) this.#as(inv.argv, judge);
@@ -141,11 +141,16 @@ class CommandAssessor {
   }
 
   /** A call of a function or alias defined earlier in the line runs its body with these arguments. */
-  #judgeDefined(name: string, args: readonly string[], cmd: SimpleCommand, depth: number): void {
+  #judgeDefined(name: string, args: readonly string[], cmd: SimpleCommand, depth: number, stdin: string | undefined): void {
     const body = this.#functions.get(name);
     if (body !== undefined && !cmd.dynamicName) {
       this.#called.add(name);
       this.#withPositionals(args, () => this.judgeText(body, cmd.cwd, depth + 1));
+      // A body that uses its arguments may run them, with the call's stdin (`run() { "$@"; }; run bash < x`).
+      if (/\$\{?[@*1-9]/.test(body) && args.length > 0) {
+        const inv = invocation(args, cmd.cwd);
+        this.#as(args, () => this.#judgeInvocation(inv, cmd.piped || cmd.stdinFile !== undefined, stdin, depth + 1, cmd.stdinFile));
+      }
     }
     const alias = this.#aliases.get(name);
     if (alias !== undefined) this.judgeText(`${alias} ${args.map(doubleQuote).join(" ")}`, cmd.cwd, depth + 1);
