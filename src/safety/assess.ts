@@ -59,6 +59,7 @@ class CommandAssessor {
   readonly #line: LineContext;
   readonly #functions = new Map<string, string>();
   readonly #called = new Set<string>();
+  readonly #active = new Set<string>();
   readonly #aliases = new Map<string, string>();
   readonly #links = new Map<string, string>();
   readonly #written: WrittenFiles;
@@ -143,9 +144,15 @@ class CommandAssessor {
   /** A call of a function or alias defined earlier in the line runs its body with these arguments. */
   #judgeDefined(name: string, args: readonly string[], cmd: SimpleCommand, depth: number, stdin: string | undefined): void {
     const body = this.#functions.get(name);
-    if (body !== undefined && !cmd.dynamicName) {
+    // A recursive call adds nothing the first judgement of the body did not see.
+    if (body !== undefined && !cmd.dynamicName && !this.#active.has(name)) {
       this.#called.add(name);
-      this.#withPositionals(args, () => this.judgeText(body, cmd.cwd, depth + 1));
+      this.#active.add(name);
+      try {
+        this.#withPositionals(args, () => this.judgeText(body, cmd.cwd, depth + 1));
+      } finally {
+        this.#active.delete(name);
+      }
       // A body that uses its arguments may run them, with the call's stdin (`run() { "$@"; }; run bash < x`).
       if (/\$\{?[@*1-9]/.test(body) && args.length > 0) {
         const inv = invocation(args, cmd.cwd);
@@ -215,13 +222,16 @@ class CommandAssessor {
     if (isOpaque(inv.name)) this.#add(DYNAMIC);
     // A database client's here-document is its SQL.
     const sql = stdinText !== undefined && SQL_CLIENT_NAMES.has(inv.name) ? { ...inv, scripts: [...inv.scripts, stdinText] } : inv;
-    this.#add(...matchRules(sql, this.env));
+    const matched = matchRules(sql, this.env);
+    this.#add(...matched);
+    // Refused already: the verdict shows refusals only, so the targets need no judging (`rm -rf /*` names every entry of /).
+    const refused = matched.some((r) => r.verdict === "refuse");
     const code = judgeCodeRunner(inv, piped, stdinText);
     this.#add(...code.findings);
     for (const script of code.scripts) this.judgeText(script, inv.cwd, depth + 1);
-    for (const target of writeTargets(inv)) this.#add(...judgeTarget({ ...target, path: this.#throughLinks(target.path, inv.cwd) }, this.env, inv.cwd));
+    if (!refused) for (const target of writeTargets(inv)) this.#add(...judgeTarget({ ...target, path: this.#throughLinks(target.path, inv.cwd) }, this.env, inv.cwd));
     if (inv.name === "ln" || inv.name === "link") this.#recordLink(inv);
-    this.#add(...readTargets(inv, this.env, stdinFile));
+    if (!refused) this.#add(...readTargets(inv, this.env, stdinFile));
     const carried = judgeCarriers(inv, this.env);
     this.#add(...carried.findings);
     for (const script of carried.scripts) this.judgeText(script, inv.cwd, depth + 1);

@@ -9,7 +9,7 @@ import { lstatSync, realpathSync } from "node:fs";
 import type { Invocation } from "./argv.js";
 import type { Finding } from "./commands.js";
 import { absolutePath, isWithin, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
-import { unreadablePaths, unreadableRoot } from "./unreadable.js";
+import { unreadablePaths } from "./unreadable.js";
 import { OPAQUE } from "./words.js";
 
 const readsCredentials = (what: string): Finding => ({
@@ -90,12 +90,11 @@ function mayReadPath(part: string, env: SafetyEnv, cwd: string): boolean {
     return roots.lexical.some((r) => r.startsWith(prefix) || isWithin(prefix.replace(/\/$/, ""), r));
   }
   if (PROC_SECRET.test(abs)) return true;
-  const lexicalHit = roots.lexical.some((r) => isWithin(abs, r));
-  const exists = !lexicalHit && abs.length < 4096 && quietStat(abs);
+  const exists = abs.length < 4096 && quietStat(abs);
   const real = exists ? realOrSelf(abs) : abs;
-  if (!lexicalHit && !roots.real.some((r) => isWithin(real, r)) && !roots.lexical.some((r) => isWithin(real, r))) return false;
-  // Confirms with the shared list (it keeps $QUIVER_HOME/cache/spillover readable).
-  return unreadableRoot(abs, { home: env.home, quiverHome: env.quiverHome }) !== undefined;
+  // The shared list's one exception: $QUIVER_HOME/cache/spillover stays readable (unreadable.ts).
+  const spillover = [roots.lexical[0]!, roots.real[0]!].map((q) => `${q}/cache/spillover`);
+  return [abs, real].some((p) => (roots.lexical.some((r) => isWithin(p, r)) || roots.real.some((r) => isWithin(p, r))) && !spillover.some((s) => isWithin(p, s)));
 }
 
 /** The read asks of one invocation (its arguments) and of a `< file` it reads. */
