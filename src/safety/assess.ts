@@ -59,6 +59,7 @@ class CommandAssessor {
   readonly #line: LineContext;
   readonly #functions = new Map<string, string>();
   readonly #called = new Set<string>();
+  /** Function bodies being judged: a recursive call adds nothing (a redefinition under the same name does). */
   readonly #active = new Set<string>();
   readonly #aliases = new Map<string, string>();
   readonly #links = new Map<string, string>();
@@ -145,13 +146,13 @@ class CommandAssessor {
   #judgeDefined(name: string, args: readonly string[], cmd: SimpleCommand, depth: number, stdin: string | undefined): void {
     const body = this.#functions.get(name);
     // A recursive call adds nothing the first judgement of the body did not see.
-    if (body !== undefined && !cmd.dynamicName && !this.#active.has(name)) {
+    if (body !== undefined && !cmd.dynamicName && !this.#active.has(body)) {
       this.#called.add(name);
-      this.#active.add(name);
+      this.#active.add(body);
       try {
         this.#withPositionals(args, () => this.judgeText(body, cmd.cwd, depth + 1));
       } finally {
-        this.#active.delete(name);
+        this.#active.delete(body);
       }
       // A body that uses its arguments may run them, with the call's stdin (`run() { "$@"; }; run bash < x`).
       if (/\$\{?[@*1-9]/.test(body) && args.length > 0) {
@@ -206,9 +207,10 @@ class CommandAssessor {
 
   /** Remembers the files `cmd` writes, and judges a remembered file it runs by its content. */
   #judgeWrittenAndRun(cmd: SimpleCommand, inv: Invocation, depth: number): void {
+    // What it runs was written before it, not by itself (`perl -pi -e … f`).
+    const ran = this.#written.ranBy(inv, cmd.argv[0] ?? "", cmd.stdinFile);
     const written = writeTargets(inv).flatMap((t) => (t.tree === true ? [] : [t.path]));
     this.#written.record(inv, cmd.redirectTargets, cmd.redirectTargets.length > 0 || inv.name === "tee" ? stageOutput(cmd) : undefined, written);
-    const ran = this.#written.ranBy(inv, cmd.argv[0] ?? "", cmd.stdinFile);
     if (ran === undefined) return;
     if (ran.downloaded) return this.#add(RUNS_DOWNLOAD);
     if (ran.content === undefined) return this.#add(RUNS_WRITTEN);

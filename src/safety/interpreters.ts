@@ -30,7 +30,7 @@ export function language(name: string): Language | undefined {
 const CODE_FLAG: Record<Language, RegExp> = {
   python: /^-[bBdEhiIOqsSuvVxRP]*c(.*)$/s,
   node: /^-(?:e|p|pe|ep)(.*)$/s,
-  perl: /^-[a-zA-DF-Zac-df-z]*?[eE](.*)$/s,
+  perl: /^-[acnpsTtUWwXl0-9]*[eE](.*)$/s,
   ruby: /^-[a-zA-Z]*?e(.*)$/s,
   php: /^-r(.*)$/s,
   lua: /^-e(.*)$/s,
@@ -101,9 +101,15 @@ function sshRemoteCommand(args: readonly string[]): string | undefined {
 function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, out: CodeVerdict): void {
   const at = inv.args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a) || a === "--command");
   if (at !== -1) {
-    const script = inv.args.slice(at + 1).find((a) => !a.startsWith("-")) ?? "";
+    const after = inv.args.slice(at + 1);
+    const scriptAt = after.findIndex((a) => !a.startsWith("-"));
+    const script = after[scriptAt] ?? "";
     if (isOpaque(script)) out.findings.push(finding("dynamic-command", "a shell runs a command string built at run time"));
     out.scripts.push(script);
+    // `sh -c '$0' 'rm -rf /'`, `sh -c '"$@"' _ rm -rf /`: the script may run its arguments.
+    const [arg0, ...rest] = after.slice(scriptAt + 1);
+    if (arg0 !== undefined && /\$\{?0/.test(script)) out.scripts.push(arg0);
+    if (rest.length > 0 && /\$\{?[@*1-9]/.test(script)) out.scripts.push(rest.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" "));
     return;
   }
   if (inv.name === "su") return;

@@ -42,7 +42,8 @@ function findRoots(inv: Invocation): string[] {
 
 /** Tests that narrow what find deletes; without one, it deletes everything under its roots. */
 const FIND_FILTER = /^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|[acm](?:time|min)|size|user|group|perm|empty|inum|samefile|links|uid|gid)$/;
-const findDeletesAll = (inv: Invocation): boolean => findDeletes(inv) && !inv.args.some((a) => FIND_FILTER.test(a));
+/** A test narrows only with a pattern that is not match-all (`-name '*'` deletes everything too). */
+const findDeletesAll = (inv: Invocation): boolean => findDeletes(inv) && !inv.args.some((a, i) => FIND_FILTER.test(a) && !/^\*+$|^\.\*$/.test(inv.args[i + 1] ?? ""));
 
 const DELETERS = new Set(["rm", "unlink", "rmdir", "shred", "srm"]);
 /** `find … -delete` or `-exec rm …`; the `-exec` commands are judged on their own too. */
@@ -147,6 +148,32 @@ const cloudDeletes = (inv: Invocation): boolean => {
 };
 const CLOUD_CLIS = ["aws", "gsutil", "gcloud", "az", "doctl", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "s3cmd", "mc", "rclone", "terraform", "tofu", "pulumi", "cdk", "kubectl", "oc", "helm", "gh", "glab", "dropdb", "dropuser", "mysqladmin"];
 
+/** `npm i -g`, `yarn global add`, `pip install --user`, `cargo install`, `go install`, `gem install`, `pipx install`, `uv tool install`. */
+function globalInstall(inv: Invocation): boolean {
+  const words = inv.args.filter((a) => !a.startsWith("-"));
+  switch (inv.name) {
+    case "npm":
+    case "pnpm":
+    case "bun":
+      return /^(?:i|install|add|in|isntall|link|ln|update|up|remove|rm|uninstall|un)$/.test(words[0] ?? "") && inv.args.some((a) => /^(?:-g|--global|--location=global)$/.test(a));
+    case "yarn":
+      return words[0] === "global";
+    case "pip":
+    case "pip3":
+      return words[0] === "install" && inv.args.some((a) => a === "--user" || a.startsWith("--target") || a.startsWith("--prefix") || a === "--break-system-packages");
+    case "cargo":
+    case "gem":
+    case "pipx":
+      return words[0] === "install" || words[0] === "uninstall";
+    case "go":
+      return words[0] === "install";
+    case "uv":
+      return words[0] === "tool" && /^(?:install|uninstall)$/.test(words[1] ?? "");
+    default:
+      return false;
+  }
+}
+
 export const COMMAND_RULES: readonly CommandRule[] = [
   // Catastrophic: refused outright.
   { key: "delete-root", verdict: "refuse", reason: "recursive delete of the filesystem root, a system directory or a home directory", commands: ["rm"], test: (inv, env) => recursive(inv) && critical(inv, env) },
@@ -190,6 +217,7 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "crontab-install", verdict: "ask", reason: "installing a crontab (its commands run on a schedule, also after this session)", commands: ["crontab"], test: crontabInstall },
   { key: "shutdown", verdict: "ask", reason: "shutting down or rebooting the machine", commands: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "kexec"], test: (inv) => !["init", "telinit", "systemctl"].includes(inv.name) || inv.args.some((a) => /^(?:[06]|reboot|poweroff|halt|kexec|suspend|hibernate|emergency|rescue)$/.test(a)) },
   { key: "user-admin", verdict: "ask", reason: "changing system users or passwords", commands: ["userdel", "deluser", "usermod", "passwd", "chpasswd", "visudo"], test: () => true },
+  { key: "write-outside-project", verdict: "ask", reason: "installing into the user's or the system's directories (global or user installs)", commands: ["npm", "pnpm", "yarn", "pip", "pip3", "cargo", "go", "gem", "pipx", "uv", "bun"], test: globalInstall },
   { key: "sudo", verdict: "ask", reason: "running as another user (sudo, su, doas)", commands: ["*"], test: (inv) => inv.via.has("sudo") || inv.via.has("doas") || inv.name === "su" || inv.name === "pkexec" },
   { key: "sql-drop", verdict: "ask", remote: true, reason: "dropping a database table or database (SQL DROP)", commands: SQL_CLIENTS, test: sqlSays(SQL_DROP) },
   { key: "sql-truncate", verdict: "ask", remote: true, reason: "emptying a database table (SQL TRUNCATE)", commands: SQL_CLIENTS, test: sqlSays(SQL_TRUNCATE) },
