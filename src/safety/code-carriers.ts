@@ -58,7 +58,9 @@ const AWK_RUNS = /\bsystem\s*\(|\|\s*&|\|\s*getline|\bprintf?\b[^;}]*(?:>|\|)\s*
 
 /** awk: the program (first operand unless -f/-e) must not run commands or write files. */
 const awk: Judge = (inv, _env, out) => {
-  if (inv.args.some((a) => /^-[A-Za-z]*f/.test(a) || longOption(a, "file") || longOption(a, "include") || longOption(a, "load"))) return void out.findings.push(code("awk running a program file"));
+  if (inv.args.some((a) => /^-[A-Za-z]*[fil]/.test(a) || longOption(a, "file") || longOption(a, "include") || longOption(a, "load"))) {
+    return void out.findings.push(code("awk running a program file or an extension (-f, -i inplace, -l)"));
+  }
   const sources = optionValues(inv.args, ["source"], "e");
   const firstOperand = inv.args.find((a, i) => !a.startsWith("-") && !/^-[vF]$/.test(inv.args[i - 1] ?? ""));
   const program = sources.length > 0 ? sources.join("\n") : (firstOperand ?? "");

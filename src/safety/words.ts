@@ -310,10 +310,31 @@ function echoed(node: SyntaxNode, scope: WordScope): string | undefined {
   const words = body[0]!.namedChildren.filter((c) => c !== null);
   const name = words[0]?.text;
   if ((name === "true" || name === ":") && words.length === 1) return "";
+  if (name === "mktemp") return mktempPath(words.slice(1).map((w) => expandValue(w, scope)[0] ?? OPAQUE), scope);
   if (name !== "echo" && name !== "printf") return undefined;
   const args = words.slice(name === "printf" && words[1]?.text === "%s" ? 2 : 1);
   if (args.some((a) => a.type !== "word" && a.type !== "raw_string" && a.type !== "string")) return undefined;
   return args.map((a) => expandValue(a, scope)[0] ?? "").join(" ");
+}
+
+/**
+ * What `$(mktemp …)` prints: a new name in the directory it is given (`-p DIR`, `--tmpdir=DIR`, a
+ * template's directory) or in $TMPDIR or /tmp. The name is unknown but fresh, so it stands here
+ * as a fixed one in that directory.
+ */
+function mktempPath(args: readonly string[], scope: WordScope): string | undefined {
+  let dir = scope.env.vars.TMPDIR || "/tmp";
+  let template: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "-p" || a === "--tmpdir") dir = args[++i] ?? OPAQUE;
+    else if (a.startsWith("--tmpdir=")) dir = a.slice("--tmpdir=".length);
+    else if (a.startsWith("-p") && a.length > 2) dir = a.slice(2);
+    else if (!a.startsWith("-")) template = a;
+  }
+  if (template?.includes("/") === true) dir = template.slice(0, template.lastIndexOf("/")) || "/";
+  if (dir.includes(OPAQUE)) return undefined;
+  return `${absolutePath(dir, scope.env)}/quiver-mktemp-new`;
 }
 
 const ANSI_SIMPLE: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v" };
