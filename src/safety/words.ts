@@ -7,6 +7,7 @@
 import { basename } from "node:path";
 import type { SyntaxNode } from "./parser.js";
 import { ESC, braceExpand, expandGlob, hasGlob, unescape } from "./glob.js";
+import { isSecretName } from "./child-env.js";
 import type { Finding } from "./commands.js";
 import { absolutePath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
 
@@ -293,8 +294,9 @@ function lookup(name: string, scope: WordScope): string[] | undefined {
   if (name === "HOME") return [scope.env.home];
   if (name === "PWD") return [scope.env.cwd === UNKNOWN_CWD ? OPAQUE : scope.env.cwd];
   if (name === "USER" || name === "LOGNAME") return [basename(scope.env.home)];
-  // The environment the command really gets; secrets are never among the values shown (only paths matter here).
-  const fromEnv = /^[A-Za-z_]/.test(name) ? scope.env.vars[name] : undefined;
+  // The environment the command really gets. Secret-looking names stay unknown: the terminal does
+  // not get them (child-env.ts), and their values must never reach an InnerCommand's argv.
+  const fromEnv = /^[A-Za-z_]/.test(name) && !isSecretName(name) ? scope.env.vars[name] : undefined;
   return fromEnv === undefined ? undefined : [fromEnv];
 }
 

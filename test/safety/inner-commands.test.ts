@@ -37,3 +37,12 @@ describe("assessCommand's inner commands", () => {
     expect((await assessCommand("ls", opts)).constructs).toBeUndefined();
   });
 });
+
+describe("inner commands and secrets", () => {
+  it("never resolve a secret-looking variable from the environment into argv", async () => {
+    const env = { HOME: "/home/tester", OPENAI_API_KEY: "sk-test-not-real-123", BUILD_DIR: "/tmp/build" };
+    const a = await assessCommand('echo "$OPENAI_API_KEY" $BUILD_DIR', { ...opts, env });
+    expect(a.commands[0]!.argv).toEqual(["echo", UNKNOWN_PIECE, "/tmp/build"]);
+    expect(JSON.stringify(a)).not.toContain("sk-test-not-real-123");
+  });
+});
