@@ -251,7 +251,7 @@ const CONTAINED = new Set([
   "write-outside-project", "write-unresolved", "write-over-protected", "write-quiver-home", "write-ssh", "write-shell-rc", "write-key-dir",
   "write-tool-config", "write-etc", "dynamic-command", "pipe-to-shell", "eval", "inline-code", "nested-shell", "unparsable",
   "runs-written-file", "opaque-expansion", "arithmetic-code", "env-hijack", "code-option", "move-system-dir", "chmod-recursive",
-  "user-admin", "crontab-install", "crontab-remove", "schedules-command",
+  "user-admin", "crontab-install", "crontab-remove", "schedules-command", "systemctl-enable",
 ]);
 
 /** A word re-read by the parser as exactly this word; unknown pieces stay unknown. */

@@ -118,6 +118,16 @@ function gitConfigOptions(inv: Invocation, out: Carried): void {
     if (setting !== undefined && (isOpaque(setting) || GIT_EXEC_KEY.test(setting.split("=")[0]!))) out.findings.push(code(`git -c ${setting.split("=")[0]} (a setting that runs a command)`));
   });
   if ((sub === "init" || sub === "clone") && rest.args.some((a) => longOption(a, "template"))) out.findings.push(code(`git ${sub} --template (its hooks run later)`));
+  // Subcommands that run a shell command: `submodule foreach CMD`, `bisect run CMD`, `rebase -x CMD`.
+  const verb = rest.args.findIndex((a) => !a.startsWith("-"));
+  const after = (word: string): string[] | undefined => (rest.args[verb] === word ? rest.args.slice(verb + 1) : undefined);
+  const runs = sub === "submodule" ? after("foreach") : sub === "bisect" ? after("run") : undefined;
+  // git hands the words to a shell joined by spaces, as `sh -c "$*"`.
+  const start = runs?.findIndex((a) => !a.startsWith("-")) ?? -1;
+  if (runs !== undefined && start !== -1) out.scripts.push(runs.slice(start).join(" "));
+  if (sub === "rebase" || sub === "difftool" || sub === "mergetool") {
+    for (const v of optionValues(rest.args, ["exec", "extcmd", "tool"], sub === "rebase" ? "x" : sub === "difftool" ? "xt" : "t")) out.scripts.push(v);
+  }
   if (sub === "clone" && rest.args.some((a) => a === "-c" || longOption(a, "config"))) {
     const settings = optionValues(rest.args, ["config"], "c");
     if (settings.some((s) => isOpaque(s) || GIT_EXEC_KEY.test(s.split("=")[0]!))) out.findings.push(code("git clone -c (a setting that runs a command)"));
@@ -163,7 +173,15 @@ const container: Judge = (inv, env, out) => {
   }
 };
 
+/** `make -C DIR`, `make -f FILE` outside the project: a Makefile the line does not show runs. */
+const make: Judge = (inv, env, out) => {
+  for (const v of [...optionValues(inv.args, ["directory", "file", "makefile"], "Cf")]) {
+    if (isOpaque(v) || !insideWorkArea(absolutePath(v, { ...env, cwd: inv.cwd }), env)) out.findings.push(code(`${inv.name} running a Makefile from outside the project (${v.split("\u0000").join("…")})`));
+  }
+};
+
 const JUDGES: Record<string, Judge> = {
+  make, gmake: make,
   find,
   awk, gawk: awk, mawk: awk, nawk: awk,
   sed, gsed: sed,
