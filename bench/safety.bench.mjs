@@ -1,5 +1,5 @@
-// The safety layer: parse and parse+assess time per command over the safety corpus (median
-// and p99), the one-off cost of loading the bash parser (in a fresh process), and the CLI
+// The safety layer: parse and parse+assess time per command over both safety corpora (the
+// original one and issue 20's held-out one, judged in a scratch git project; median and p99), the one-off cost of loading the bash parser (in a fresh process), and the CLI
 // start time, which must not grow (`quiver tools list` never loads the parser).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -37,9 +37,11 @@ async function perCommandMs(commands, fn, rounds) {
 
 export default async function () {
   const { DESTRUCTIVE, BENIGN } = await tsImport("../test/safety/corpus.ts", import.meta.url);
-  const commands = [...DESTRUCTIVE.map(([, command]) => command), ...BENIGN];
+  const heldout = await tsImport("../test/safety/corpus-heldout.ts", import.meta.url);
+  const commands = [...DESTRUCTIVE.map(([, command]) => command), ...BENIGN, ...heldout.CATASTROPHIC, ...heldout.DESTRUCTIVE, ...heldout.ORDINARY];
   const work = mkdtempSync(join(tmpdir(), "quiver-bench-safety-"));
-  const opts = { cwd: work, home: "/home/tester" };
+  spawnSync("git", ["init", "-q"], { cwd: work });
+  const opts = { cwd: work, home: "/home/tester", env: { HOME: "/home/tester", PATH: "/usr/bin:/bin" } };
 
   const parse = await bashParser();
   const parseOnly = async (command) => parse(command).free();

@@ -21,5 +21,5 @@ export { McpManager } from "./mcp/manager.js";
 export type { McpServerStatus, McpServerState } from "./mcp/status.js";
 export { createQuiverMcpServer } from "./mcp/create-server.js";
 export type { QuiverServerOptions } from "./mcp/server.js";
-export { assessCommand, assessWrite, COMMAND_RULES, PROTECTED_PATHS } from "./safety/index.js";
-export type { Assessment, AssessOptions, RuleHit, Verdict } from "./safety/index.js";
+export { assessCommand, assessWrite, COMMAND_RULES, PROTECTED_PATHS, UNKNOWN_PIECE } from "./safety/index.js";
+export type { Assessment, AssessOptions, InnerCommand, RuleHit, Verdict } from "./safety/index.js";

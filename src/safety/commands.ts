@@ -4,10 +4,11 @@
  * with its words expanded (see words.ts), plus the files its redirections write and the
  * structural findings (fork bombs, parse errors).
  */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SyntaxNode } from "./parser.js";
-import type { SafetyEnv } from "./paths.js";
-import { OPAQUE, expandValue, expandWord, type WordScope } from "./words.js";
+import { absolutePath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
+import { OPAQUE, type ShellOptions, expandValue, expandWord, judgeArithmetic, type WordScope } from "./words.js";
 
 export interface SimpleCommand {
   argv: string[];
@@ -19,8 +20,14 @@ export interface SimpleCommand {
   pipedFrom?: SimpleCommand;
   /** Its stdin is this here-document or here-string. */
   stdinText?: string;
+  /** Its stdin is read from this file (`bash < script.sh`). */
+  stdinFile?: string;
   /** Files its own redirections write (`curl … > x.sh`). */
   redirectTargets: string[];
+  /** The same, with the directory each is relative to: [path, cwd]. */
+  writes: Array<[string, string]>;
+  /** Its prefix assignments (`X=1 cmd`): [name, value]. */
+  assigns: Array<[string, string]>;
   cwd: string;
 }
 
@@ -28,17 +35,31 @@ export interface Finding {
   key: string;
   reason: string;
   verdict: "ask" | "refuse";
+  /** Only a person answering this very request may approve it (see RuleHit.explicit). */
+  explicit?: true;
+  /**
+   * What the sandbox cannot contain (data destroyed elsewhere: datastores, buckets, remote
+   * repositories): kept when the command runs sandboxed. Refusals are always kept.
+   */
+  remote?: true;
 }
 
 export interface ShellFacts {
   commands: SimpleCommand[];
-  /** Files written by `>`, `>>`, `&>`, `>|`, `<>`: [path, cwd]. */
+  /** Assignments of no command (`PATH=x`, `export`s are commands): [name, value, cwd]. */
+  assigns: Array<[string, string, string]>;
+  /** Functions defined: their bodies are judged where they are called, with the call's arguments. */
+  functions: Array<{ name: string; body: string }>;
+  /** Files written by `>`, `>>`, `&>`, `>|`, `<>` of no simple command (`{ …; } > f`): [path, cwd]. */
   writes: Array<[string, string]>;
   findings: Finding[];
 }
 
 interface WalkState extends WordScope {
   facts: ShellFacts;
+  made: Set<string>;
+  /** The last `< FILE` seen, taken by the command it belongs to. */
+  stdinFile?: string | undefined;
   piped: boolean;
   /** The previous pipeline stage, when it was a simple command. */
   pipeSource?: SimpleCommand;
@@ -51,16 +72,28 @@ export const UNPARSABLE: Finding = {
 };
 const FORK_BOMB: Finding = { key: "fork-bomb", reason: "a fork bomb (a function that pipes into itself)", verdict: "refuse" };
 
-/** The facts of one parsed command line. `vars` is shared so `bash -c` strings see earlier assignments. */
-export function collectFacts(root: SyntaxNode, env: SafetyEnv, vars: Map<string, string[]>, knownPaths: readonly string[]): ShellFacts {
-  const facts: ShellFacts = { commands: [], writes: [], findings: [] };
+/** What one assessment shares between the texts it parses (`bash -c` strings see earlier assignments). */
+export interface LineContext {
+  vars: Map<string, string[]>;
+  knownPaths: readonly string[];
+  shell: ShellOptions;
+  /** Directories the line creates (`mkdir -p x && cd x` can be followed). */
+  made: Set<string>;
+}
+
+/** The facts of one parsed command line. */
+export function collectFacts(root: SyntaxNode, env: SafetyEnv, line: LineContext): ShellFacts {
+  const facts: ShellFacts = { commands: [], functions: [], assigns: [], writes: [], findings: [] };
   const state: WalkState = {
     env: { ...env },
-    vars,
-    knownPaths,
+    vars: line.vars,
+    knownPaths: line.knownPaths,
+    shell: line.shell,
+    made: line.made,
     facts,
     piped: false,
     visitNested: (node) => withPiped(state, false, () => visitChildren(node, state)),
+    note: (finding) => void facts.findings.push(finding),
   };
   visit(root, state);
   return facts;
@@ -81,7 +114,7 @@ function visit(node: SyntaxNode, state: WalkState): void {
   if (node.isMissing) state.facts.findings.push(UNPARSABLE);
   switch (node.type) {
     case "command":
-      return visitCommand(node, state, [], undefined, []);
+      return visitCommand(node, state, [], undefined, state.facts.writes.length);
     case "redirected_statement":
       return visitRedirected(node, state);
     case "variable_assignment":
@@ -91,14 +124,30 @@ function visit(node: SyntaxNode, state: WalkState): void {
     case "for_statement":
       return visitFor(node, state);
     case "function_definition":
-      if (isForkBomb(node)) state.facts.findings.push(FORK_BOMB);
+      return defineFunction(node, state);
+    case "compound_statement":
+      if (node.text.startsWith("((")) return judgeArithmetic(node, state);
+      return visitChildren(node, state);
+    case "c_style_for_statement": {
+      const parts = ["initializer", "condition", "update"].flatMap((f) => node.childrenForFieldName(f)).filter((c) => c !== null);
+      parts.forEach((c, i) => judgeArithmetic(c, state, i === 0 ? parts.map((p) => p.text).join(";") : ""));
+      return visitChildren(node.childForFieldName("body") ?? node, state);
+    }
+    case "test_command":
+      for (const b of node.descendantsOfType("binary_expression")) if (b !== null && /^-(?:eq|ne|lt|le|gt|ge)$/.test(b.childForFieldName("operator")?.text ?? "")) judgeArithmetic(b, state);
+      return visitChildren(node, state);
+    case "heredoc_body":
+      return visitChildren(node, state);
+    case "declaration_command":
+      if (node.namedChildren.some((c) => c?.type === "word" && /^-[a-zA-Z]*i/.test(c.text))) {
+        for (const c of node.namedChildren) if (c?.type === "variable_assignment" || c?.type === "variable_name") state.shell.integers.add((c.type === "variable_name" ? c : c.childForFieldName("name"))?.text ?? "");
+      }
       return visitChildren(node, state);
     case "command_substitution":
     case "process_substitution":
       return state.visitNested(node);
     case "file_redirect":
       return redirect(node, state, []);
-    case "heredoc_body":
     case "comment":
       return;
     case "ERROR":
@@ -122,10 +171,20 @@ function visitPipeline(node: SyntaxNode, state: WalkState): void {
 }
 
 function assign(node: SyntaxNode, state: WalkState): void {
-  const name = node.childForFieldName("name")?.text;
+  const target = node.childForFieldName("name");
+  // `a[$(cmd)]=1`, `a[i]=1`: the subscript is arithmetic.
+  if (target?.type === "subscript") {
+    const index = target.childForFieldName("index");
+    if (index !== null) judgeArithmetic(index, state);
+    return void (node.childForFieldName("value") !== null && expandValue(node.childForFieldName("value")!, state));
+  }
+  const name = target?.text;
   const value = node.childForFieldName("value");
+  if (name !== undefined && state.shell.integers.has(name) && value !== null) judgeArithmetic(value, state);
   const values = value === null ? [""] : expandValue(value, state);
-  if (name !== undefined) state.vars.set(name, values);
+  if (name === undefined) return;
+  state.vars.set(name, values);
+  state.facts.assigns.push([name, values[0] ?? "", state.env.cwd]);
 }
 
 function visitFor(node: SyntaxNode, state: WalkState): void {
@@ -138,6 +197,8 @@ function visitFor(node: SyntaxNode, state: WalkState): void {
 }
 
 function visitRedirected(node: SyntaxNode, state: WalkState): void {
+  const body0 = node.childForFieldName("body");
+  if (body0?.type === "list") return visitRedirectedList(node, body0, state);
   const extraArgs: string[] = [];
   const writesBefore = state.facts.writes.length;
   let stdinText: string | undefined;
@@ -147,18 +208,40 @@ function visitRedirected(node: SyntaxNode, state: WalkState): void {
     if (r.type === "file_redirect") redirect(r, state, extraArgs);
     else if (r.type === "heredoc_redirect" || r.type === "herestring_redirect") {
       stdinText = hereText(r, state);
-      for (const c of r.namedChildren) if (c !== null && !c.type.startsWith("heredoc_")) continuations.push(c);
+      for (const c of r.namedChildren) {
+        if (c === null) continue;
+        // An unquoted here-document's `$(…)` runs when the shell reads it.
+        if (c.type === "heredoc_body") visit(c, state);
+        else if (!c.type.startsWith("heredoc_")) continuations.push(c);
+      }
     }
   }
   const body = node.childForFieldName("body");
-  const targets = state.facts.writes.slice(writesBefore).map(([path]) => path);
-  if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText, targets);
+  if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText, writesBefore);
   else if (body !== null) visit(body, state);
   // `cat <<EOF | sh`: the grammar hangs the rest of the pipeline on the here-document.
   const source = body?.type === "command" ? state.facts.commands[state.facts.commands.length - 1] : undefined;
   for (const c of continuations) {
     state.pipeSource = source;
     withPiped(state, true, () => (c.type === "pipeline" ? visitPipeline(c, state) : visit(c, state)));
+  }
+}
+
+/**
+ * `cd x && echo y > f`: the grammar hangs the redirection on the whole list, bash on its last
+ * command, so it is taken in the directory both before and after the list.
+ */
+function visitRedirectedList(node: SyntaxNode, body: SyntaxNode, state: WalkState): void {
+  const before = state.env.cwd;
+  visit(body, state);
+  for (const r of node.childrenForFieldName("redirect")) {
+    if (r === null) continue;
+    if (r.type !== "file_redirect") visit(r, state);
+    else {
+      const from = state.facts.writes.length;
+      redirect(r, state, []);
+      for (const [path] of state.facts.writes.slice(from)) state.facts.writes.push([path, before]);
+    }
   }
 }
 
@@ -178,19 +261,31 @@ function redirect(node: SyntaxNode, state: WalkState, extraArgs: string[]): void
   const fields = expandWord(target, state).fields;
   const duplicatesFd = operator.endsWith("&") || /^\d+$/.test(target.text) || target.text === "-";
   if (/>|<>/.test(operator) && !(operator === ">&" && duplicatesFd)) for (const f of fields) state.facts.writes.push([f, state.env.cwd]);
+  if (operator === "<" || operator === "<>") state.stdinFile = fields[0] ?? OPAQUE;
   for (const word of rest) extraArgs.push(...expandWord(word, state).fields);
 }
 
-function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined, redirectTargets: string[]): void {
+/** `writesFrom`: where this command's redirections start in `facts.writes` (they move onto the command). */
+function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined, writesFrom: number): void {
+  // A `< FILE` of the redirected statement around it, or of its own redirections, is its stdin.
+  let stdinFile = state.stdinFile;
+  state.stdinFile = undefined;
   const argv: string[] = [];
+  const assigns: Array<[string, string]> = [];
   let dynamicName = false;
   const words: SyntaxNode[][] = [];
   for (const child of node.namedChildren) {
     if (child === null) continue;
     if (child.type === "variable_assignment") {
       const value = child.childForFieldName("value");
-      if (value !== null) expandValue(value, state); // walks any $(…) in it; the value lives only for this command
-    } else if (child.type === "file_redirect") redirect(child, state, extraArgs);
+      // Walks any $(…) in it; the value lives only for this command.
+      const values = value === null ? [""] : expandValue(value, state);
+      assigns.push([child.childForFieldName("name")?.text ?? "", values[0] ?? ""]);
+    } else if (child.type === "file_redirect") {
+      redirect(child, state, extraArgs);
+      stdinFile = state.stdinFile ?? stdinFile;
+      state.stdinFile = undefined;
+    }
     else if (child.type === "herestring_redirect") stdinText = hereText(child, state);
     else {
       const last = words[words.length - 1];
@@ -205,18 +300,60 @@ function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], s
     argv.push(...expanded.fields);
   }
   argv.push(...extraArgs);
-  if (argv.length === 0) return;
-  const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd, redirectTargets };
+  if (argv.length === 0) {
+    for (const [name, value] of assigns) state.vars.set(name, [value]);
+    return void state.facts.assigns.push(...assigns.map(([n, v]): [string, string, string] => [n, v, state.env.cwd]));
+  }
+  // Commands nested in the words took their own writes already; the rest are this command's.
+  const writes = state.facts.writes.splice(writesFrom);
+  const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd, redirectTargets: writes.map(([p]) => p), writes, assigns };
   if (state.piped && state.pipeSource !== undefined) command.pipedFrom = state.pipeSource;
   if (stdinText !== undefined) command.stdinText = stdinText;
+  if (stdinFile !== undefined) command.stdinFile = stdinFile;
   state.facts.commands.push(command);
-  if (argv[0] === "cd" || argv[0] === "pushd") changeDirectory(argv.slice(1).find((a) => !a.startsWith("-") || a === "-"), state);
+  shellBuiltin(argv, state);
 }
 
-/** Later commands of `cd / && rm -rf *` run in the new directory. */
+const ARITHMETIC_DECLARE = /^(?:declare|typeset|local|export|readonly)$/;
+const GLOB_OPTIONS = /^(?:extglob|globstar|nocaseglob|dotglob|nullglob|failglob|globasciiranges|nocasematch|globskipdots)$/;
+
+/** What builtins change for the rest of the line: the directory, glob options, arithmetic variables, created directories. */
+function shellBuiltin(argv: readonly string[], state: WalkState): void {
+  const [name = "", ...args] = argv;
+  if (name === "cd" || name === "pushd") changeDirectory(args.find((a) => !a.startsWith("-") || a === "-"), state);
+  else if (name === "shopt" && args.includes("-s") && args.some((a) => GLOB_OPTIONS.test(a))) state.shell.unknownGlobs = true;
+  else if (name === "mkdir") for (const a of args) if (!a.startsWith("-")) state.made.add(absolutePath(a, state.env));
+  if (name === "let" || (ARITHMETIC_DECLARE.test(name) && args.some((a) => /^-[a-zA-Z]*i/.test(a)))) {
+    const names = args.filter((a) => !a.startsWith("-")).join(" ");
+    if (names.includes(OPAQUE) || /[A-Za-z_]/.test(names.replace(/^[A-Za-z_][A-Za-z0-9_]*=/gm, "").replace(/(?:^| )[A-Za-z_][A-Za-z0-9_]*=/g, " "))) state.note(ARITHMETIC_UNKNOWN);
+  }
+}
+
+const ARITHMETIC_UNKNOWN: Finding = {
+  key: "arithmetic-code",
+  reason: "let or declare -i evaluates text as arithmetic (a value like a[$(cmd)] runs cmd)",
+  verdict: "ask",
+};
+
+/**
+ * Later commands of `cd / && rm -rf *` run in the new directory. A `cd` the line cannot follow
+ * (an unknown target, CDPATH, `cd -`, a directory that does not exist and that the line does not
+ * create, so `cd` may fail and leave the old one) leaves the directory unknown.
+ */
 function changeDirectory(target: string | undefined, state: WalkState): void {
-  if (target === undefined) state.env.cwd = state.env.home;
-  else if (!target.includes(OPAQUE) && target !== "-") state.env.cwd = resolve(state.env.cwd, target);
+  if (target === undefined) return void (state.env.cwd = state.env.home);
+  const cdpath = state.vars.get("CDPATH") ?? (state.env.vars.CDPATH ? [state.env.vars.CDPATH] : undefined);
+  if (target.includes(OPAQUE) || target === "-" || (cdpath !== undefined && !/^\.{0,2}\//.test(target))) return void (state.env.cwd = UNKNOWN_CWD);
+  if (state.env.cwd === UNKNOWN_CWD && !target.startsWith("/")) return;
+  const next = absolutePath(target, state.env);
+  state.env.cwd = existsSync(next) || state.made.has(next) ? resolve(next) : UNKNOWN_CWD;
+}
+
+function defineFunction(node: SyntaxNode, state: WalkState): void {
+  if (isForkBomb(node)) state.facts.findings.push(FORK_BOMB);
+  const name = node.childForFieldName("name")?.text;
+  const body = node.childForFieldName("body");
+  if (name !== undefined && body !== null) state.facts.functions.push({ name, body: body.text });
 }
 
 /** `f() { f | f & }`: the body calls the function itself inside a pipeline or in the background. */

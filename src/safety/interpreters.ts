@@ -23,15 +23,35 @@ export function language(name: string): Language | undefined {
   return undefined;
 }
 
-/** The option that takes inline code, per language (short flags may be grouped: `-Bc`, `-ne`). */
+/**
+ * The option that takes inline code, per language: short flags may be grouped (`-Bc`, `-ne`)
+ * and the code attached (`-cCODE`, `-e'CODE'`); group 1 is the attached code.
+ */
 const CODE_FLAG: Record<Language, RegExp> = {
-  python: /^-[A-Za-z]*c$/,
-  node: /^-(?:e|p|pe)$|^--(?:eval|print)$/,
-  perl: /^-[A-Za-z]*[eE]$/,
-  ruby: /^-[A-Za-z]*e$/,
-  php: /^-r$/,
-  lua: /^-e$/,
+  python: /^-[bBdEhiIOqsSuvVxRP]*c(.*)$/s,
+  node: /^-(?:e|p|pe|ep)(.*)$/s,
+  perl: /^-[acnpsTtUWwXl0-9]*[eE](.*)$/s,
+  ruby: /^-[a-zA-Z]*?e(.*)$/s,
+  php: /^-r(.*)$/s,
+  lua: /^-e(.*)$/s,
 };
+/** Options that take a value (so the value is not read as the script). */
+const VALUED: Partial<Record<Language, RegExp>> = { python: /^-[WXm]$/, node: /^-(?:r|-require|-import|-loader|-input-type|-conditions)$/, perl: /^-[IMm]$/, ruby: /^-[IrC]$/ };
+
+/** The inline code an interpreter is given (`-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`), if any. */
+function inlineCode(args: readonly string[], lang: Language): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--" || a === "-" || !a.startsWith("-")) return undefined;
+    const long = lang === "node" ? /^--(?:e(?:v(?:al?)?)?|p(?:r(?:i(?:nt?)?)?)?)(?:=(.*))?$/s.exec(a) : null;
+    if (long !== null) return long[1] ?? args[i + 1] ?? "";
+    const m = CODE_FLAG[lang].exec(a);
+    if (m !== null && !a.startsWith("--")) return m[1] !== "" ? m[1] : (args[i + 1] ?? "");
+    if (lang === "python" && a === "-m") return undefined;
+    if (VALUED[lang]?.test(a) === true) i++;
+  }
+  return undefined;
+}
 
 export interface CodeVerdict {
   findings: Finding[];
@@ -81,15 +101,23 @@ function sshRemoteCommand(args: readonly string[]): string | undefined {
 function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, out: CodeVerdict): void {
   const at = inv.args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a) || a === "--command");
   if (at !== -1) {
-    const script = inv.args.slice(at + 1).find((a) => !a.startsWith("-")) ?? "";
+    const after = inv.args.slice(at + 1);
+    const scriptAt = after.findIndex((a) => !a.startsWith("-"));
+    const script = after[scriptAt] ?? "";
     if (isOpaque(script)) out.findings.push(finding("dynamic-command", "a shell runs a command string built at run time"));
     out.scripts.push(script);
+    // `sh -c '$0' 'rm -rf /'`, `sh -c '"$@"' _ rm -rf /`: the script may run its arguments.
+    const [arg0, ...rest] = after.slice(scriptAt + 1);
+    if (arg0 !== undefined && /\$\{?0/.test(script)) out.scripts.push(arg0);
+    if (rest.length > 0 && /\$\{?[@*1-9]/.test(script)) out.scripts.push(rest.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" "));
     return;
   }
   if (inv.name === "su") return;
   // `bash -s -- args` reads the script from stdin; the operands are its arguments.
   const [script] = hasFlag(inv, "s") ? [] : operands(inv);
-  if (script === undefined || script === "-" || script === "/dev/stdin") {
+  if (script !== undefined && /^\/dev\/fd\/[1-9]|^\/proc\/[^/]+\/fd\/[1-9]/.test(script)) {
+    out.findings.push(finding(PIPE_TO_SHELL, "a shell runs a script from a file descriptor the command line does not show"));
+  } else if (script === undefined || script === "-" || /^\/dev\/(?:stdin|fd\/0)$|^\/proc\/[^/]+\/fd\/0$/.test(script)) {
     // Known input (a here-document, `echo … |`) is judged as a script too; piped data asks regardless.
     if (stdinText !== undefined) out.scripts.push(stdinText);
     if (piped) out.findings.push(finding(PIPE_TO_SHELL, "piping data into a shell (… | sh) runs whatever the data says"));
@@ -99,11 +127,9 @@ function shell(inv: Invocation, piped: boolean, stdinText: string | undefined, o
 }
 
 function interpreter(inv: Invocation, lang: Language, piped: boolean, stdinText: string | undefined, out: CodeVerdict): void {
-  const at = inv.args.findIndex((a) => CODE_FLAG[lang].test(a));
-  const evalWord = lang === "node" && inv.args[0] === "eval" ? 0 : -1;
-  const codeAt = at !== -1 ? at + 1 : evalWord !== -1 ? 1 : -1;
-  if (codeAt !== -1) {
-    out.findings.push(...judgeInlineCode(inv.args[codeAt] ?? "", lang));
+  const inline = inlineCode(inv.args, lang) ?? (lang === "node" && inv.args[0] === "eval" ? (inv.args[1] ?? "") : undefined);
+  if (inline !== undefined) {
+    out.findings.push(...judgeInlineCode(inline, lang));
     return;
   }
   const [script] = operands(inv);

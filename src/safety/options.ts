@@ -20,6 +20,8 @@ export interface Option {
   /** The letter or the long name (without dashes). */
   name: string;
   value?: string;
+  /** Given with two dashes: it also stands for the long names it abbreviates. */
+  long?: true;
 }
 
 export interface ParsedArgs {
@@ -52,9 +54,9 @@ function longOption(args: readonly string[], i: number, spec: OptionSpec, option
   const eq = arg.indexOf("=");
   const given = arg.slice(2, eq === -1 ? undefined : eq);
   const name = valuedLongName(given, spec.long ?? []);
-  if (eq !== -1) options.push({ name: name ?? given, value: arg.slice(eq + 1) });
-  else if (name !== undefined) options.push({ name, value: args[i + 1] ?? "" });
-  else options.push({ name: given });
+  if (eq !== -1) options.push({ name: name ?? given, value: arg.slice(eq + 1), long: true });
+  else if (name !== undefined) options.push({ name, value: args[i + 1] ?? "", long: true });
+  else options.push({ name: given, long: true });
   return eq === -1 && name !== undefined ? i + 1 : i;
 }
 
@@ -85,10 +87,15 @@ function shortCluster(args: readonly string[], i: number, spec: OptionSpec, opti
 
 /** Whether any of the options (letters or long names) was given. */
 export function given(p: ParsedArgs, ...names: string[]): boolean {
-  return p.options.some((o) => names.includes(o.name));
+  return p.options.some((o) => matches(o, names));
+}
+
+/** An option is one of `names`, or (given with two dashes) an abbreviation of a long one, as getopt_long reads it. */
+function matches(o: Option, names: readonly string[]): boolean {
+  return names.some((n) => n === o.name || (o.long === true && n.length > 1 && o.name.length > 0 && n.startsWith(o.name)));
 }
 
 /** The values given to any of the options, in order. */
 export function values(p: ParsedArgs, ...names: string[]): string[] {
-  return p.options.filter((o) => names.includes(o.name) && o.value !== undefined).map((o) => o.value!);
+  return p.options.filter((o) => matches(o, names) && o.value !== undefined).map((o) => o.value!);
 }

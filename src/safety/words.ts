@@ -7,12 +7,14 @@
 import { basename } from "node:path";
 import type { SyntaxNode } from "./parser.js";
 import { ESC, braceExpand, expandGlob, hasGlob, unescape } from "./glob.js";
-import { absolutePath, type SafetyEnv } from "./paths.js";
+import { isSecretName } from "./child-env.js";
+import type { Finding } from "./commands.js";
+import { absolutePath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
 
 /** An unknown piece of a word (a `$(…)` result, an unset variable, `$1`…). */
 export const OPAQUE = "\u0000";
-/** An unquoted expansion boundary where bash splits fields. */
-const SPLIT = "\u0002";
+/** An unquoted expansion boundary where bash splits fields (also between the words of `"$@"`). */
+export const SPLIT = "\u0002";
 const MAX_ALTERNATIVES = 64;
 const QUOTABLE = /[*?[\]{},\\]/g;
 
@@ -24,7 +26,29 @@ export interface WordScope {
   visitNested(node: SyntaxNode): void;
   /** The critical paths, for glob matching independent of this filesystem. */
   knownPaths: readonly string[];
+  /** Records what a word's expansion does that the guard cannot follow. */
+  note(finding: Finding): void;
+  /** Shell options seen so far in the line. */
+  shell: ShellOptions;
 }
+
+export interface ShellOptions {
+  /** `shopt -s extglob|globstar|nocaseglob|dotglob|…`: globs no longer match as read here. */
+  unknownGlobs: boolean;
+  /** Names declared integer (`declare -i n`): assigning them evaluates arithmetic. */
+  integers: Set<string>;
+}
+
+const PROMPT_EXPANSION: Finding = {
+  key: "opaque-expansion",
+  reason: "an expansion whose result the command line does not tell runs code (${x@P} prompt expansion, ${!ref} indirection)",
+  verdict: "ask",
+};
+const ARITHMETIC: Finding = {
+  key: "arithmetic-code",
+  reason: "an arithmetic context evaluates a variable whose value is not known (a value like a[$(cmd)] runs cmd)",
+  verdict: "ask",
+};
 
 export interface Expanded {
   fields: string[];
@@ -95,8 +119,47 @@ export function expandValue(node: SyntaxNode, scope: WordScope): string[] {
 
 /** A glob yields its pattern (a trailing `/*` still names its directory) and every match. */
 function globbed(field: string, scope: WordScope): string[] {
+  if (scope.shell.unknownGlobs && (hasGlob(field) || EXTGLOB.test(field))) {
+    // What precedes the glob is known: `**/x` stays under the working directory.
+    const prefix = unescape(field.slice(0, firstGlob(field)));
+    return [(/^[/~]/.test(prefix) ? prefix : `./${prefix}`) + OPAQUE];
+  }
   if (!hasGlob(field) || field.includes(OPAQUE)) return [unescape(field)];
   return [unescape(field), ...expandGlob(field, scope.env.cwd, scope.knownPaths)];
+}
+
+const EXTGLOB = /(?:^|[^\u0001])[?*+@!]\(/;
+
+/** Where the first unquoted glob character of an encoded field is. */
+function firstGlob(field: string): number {
+  for (let i = 0; i < field.length; i++) {
+    if (field[i] === ESC) i++;
+    else if ("*?[".includes(field[i]!) || ("+@!".includes(field[i]!) && field[i + 1] === "(")) return i;
+  }
+  return field.length;
+}
+
+/** Walks the `$(…)` inside a node the word evaluation does not descend into (`${x:-$(…)}`, `$(( $(…) ))`). */
+function walkNested(node: SyntaxNode, scope: WordScope): void {
+  if (node.type === "command_substitution" || node.type === "process_substitution") return scope.visitNested(node);
+  for (const child of node.namedChildren) {
+    if (child === null) continue;
+    if (child.type === "command_substitution" || child.type === "process_substitution") scope.visitNested(child);
+    else walkNested(child, scope);
+  }
+}
+
+/** Arithmetic evaluates variables as expressions: each one must hold a known number (`text` defaults to the node's). */
+export function judgeArithmetic(node: SyntaxNode, scope: WordScope, text = node.text): void {
+  walkNested(node, scope);
+  const names = [...text.matchAll(/(?<![0-9A-Za-z_#])\$?\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  const assigned = new Set([...text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)/g)].map((m) => m[1]!));
+  const numeric = (name: string): boolean => {
+    const env = scope.env.vars[name];
+    const values = scope.vars.get(name) ?? (env === undefined ? undefined : [env]);
+    return values !== undefined && values.every((v) => /^\s*-?\d+\s*$/.test(v));
+  };
+  if (names.some((n) => !assigned.has(n) && !numeric(n))) scope.note(ARITHMETIC);
 }
 
 function evaluate(node: SyntaxNode, scope: WordScope, quoted: boolean, atStart: boolean): Partial {
@@ -117,8 +180,15 @@ function evaluate(node: SyntaxNode, scope: WordScope, quoted: boolean, atStart: 
     case "concatenation":
       return evaluateRun([node], scope);
     case "simple_expansion":
-    case "expansion":
       return variable(node.text, scope, quoted);
+    case "expansion":
+      walkNested(node, scope);
+      if (/^\$\{!|@[PEAKaku]?P/.test(node.text) || /@P\}$/.test(node.text)) scope.note(PROMPT_EXPANSION);
+      if (/\[/.test(node.text)) judgeArithmetic(node, scope, /\[(.*)\]/s.exec(node.text)?.[1] ?? "");
+      return variable(node.text, scope, quoted);
+    case "arithmetic_expansion":
+      judgeArithmetic(node, scope);
+      return { alts: [OPAQUE], dynamic: true };
     case "command_substitution":
       scope.visitNested(node);
       return { alts: [echoed(node, scope) ?? OPAQUE], dynamic: true };
@@ -128,6 +198,7 @@ function evaluate(node: SyntaxNode, scope: WordScope, quoted: boolean, atStart: 
     case "brace_expression":
       return unquotedWord(node.text, scope, atStart);
     default:
+      walkNested(node, scope);
       return { alts: [quoted ? quote(node.text) : node.text], dynamic: node.type.includes("expansion") };
   }
 }
@@ -152,6 +223,13 @@ function unquotedWord(text: string, scope: WordScope, atStart: boolean): Partial
   pieces.push({ alts: [out], dynamic: false });
   if (atStart) {
     const first = pieces[0]!.alts[0]!;
+    // `~+` is $PWD, `~-` is $OLDPWD (not followed: unknown).
+    const pwd = /^~([+-])(?=\/|$)/.exec(first);
+    if (pwd !== null) {
+      const dir = pwd[1] === "+" && scope.env.cwd !== UNKNOWN_CWD ? quote(scope.env.cwd) : OPAQUE;
+      pieces[0] = { alts: [dir + first.slice(2)], dynamic: pwd[1] === "-" };
+      return pieces.reduce(join2);
+    }
     const m = /^~([\w.-]*)(?=\/|$)/.exec(first);
     if (m !== null && (pieces.length === 1 || first.length > m[0].length)) {
       pieces[0] = { alts: [quote(absolutePath(m[0], scope.env)) + first.slice(m[0].length)], dynamic: false };
@@ -199,7 +277,8 @@ function variable(text: string, scope: WordScope, quoted: boolean): Partial {
   const known = lookup(name, scope);
   const wellKnown = name === "HOME" || name === "PWD" || name === "USER" || name === "LOGNAME";
   if (length === "#") return { alts: [OPAQUE], dynamic: true };
-  const values = (known ?? [OPAQUE]).map((v) => (quoted ? quote(v) : v.replace(/\s+/g, SPLIT)));
+  // `"$@"` keeps the words apart; every other value splits on whitespace only when unquoted.
+  const values = (known ?? [OPAQUE]).map((v) => (quoted ? quote(name === "*" ? v.split(SPLIT).join(" ") : v) : v.replace(/\s+/g, SPLIT)));
   if (op !== undefined) {
     const fallback = stripQuotes(operand ?? "");
     const withDefault = known === undefined ? [...values, quoted ? quote(fallback) : fallback] : values;
@@ -213,9 +292,12 @@ function lookup(name: string, scope: WordScope): string[] | undefined {
   const assigned = scope.vars.get(name);
   if (assigned !== undefined) return assigned;
   if (name === "HOME") return [scope.env.home];
-  if (name === "PWD") return [scope.env.cwd];
+  if (name === "PWD") return [scope.env.cwd === UNKNOWN_CWD ? OPAQUE : scope.env.cwd];
   if (name === "USER" || name === "LOGNAME") return [basename(scope.env.home)];
-  return undefined;
+  // The environment the command really gets. Secret-looking names stay unknown: the terminal does
+  // not get them (child-env.ts), and their values must never reach an InnerCommand's argv.
+  const fromEnv = /^[A-Za-z_]/.test(name) && !isSecretName(name) ? scope.env.vars[name] : undefined;
+  return fromEnv === undefined ? undefined : [fromEnv];
 }
 
 function stripQuotes(text: string): string {
@@ -230,10 +312,31 @@ function echoed(node: SyntaxNode, scope: WordScope): string | undefined {
   const words = body[0]!.namedChildren.filter((c) => c !== null);
   const name = words[0]?.text;
   if ((name === "true" || name === ":") && words.length === 1) return "";
+  if (name === "mktemp") return mktempPath(words.slice(1).map((w) => expandValue(w, scope)[0] ?? OPAQUE), scope);
   if (name !== "echo" && name !== "printf") return undefined;
   const args = words.slice(name === "printf" && words[1]?.text === "%s" ? 2 : 1);
   if (args.some((a) => a.type !== "word" && a.type !== "raw_string" && a.type !== "string")) return undefined;
   return args.map((a) => expandValue(a, scope)[0] ?? "").join(" ");
+}
+
+/**
+ * What `$(mktemp …)` prints: a new name in the directory it is given (`-p DIR`, `--tmpdir=DIR`, a
+ * template's directory) or in $TMPDIR or /tmp. The name is unknown but fresh, so it stands here
+ * as a fixed one in that directory.
+ */
+function mktempPath(args: readonly string[], scope: WordScope): string | undefined {
+  let dir = scope.env.vars.TMPDIR || "/tmp";
+  let template: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "-p" || a === "--tmpdir") dir = args[++i] ?? OPAQUE;
+    else if (a.startsWith("--tmpdir=")) dir = a.slice("--tmpdir=".length);
+    else if (a.startsWith("-p") && a.length > 2) dir = a.slice(2);
+    else if (!a.startsWith("-")) template = a;
+  }
+  if (template?.includes("/") === true) dir = template.slice(0, template.lastIndexOf("/")) || "/";
+  if (dir.includes(OPAQUE)) return undefined;
+  return `${absolutePath(dir, scope.env)}/quiver-mktemp-new`;
 }
 
 const ANSI_SIMPLE: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v" };

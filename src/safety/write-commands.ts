@@ -115,7 +115,7 @@ const GPG: OptionSpec = { short: "oruRz", long: ["output", "recipient", "local-u
 
 /** Program name → where it writes. `perl5.36` is `perl`, `python3.12` is `python`. */
 export const WRITE_COMMANDS: ReadonlyMap<string, Targets> = new Map<string, Targets>([
-  ...rows(["tee", "rm", "unlink", "rmdir", "shred", "truncate", "srm", "sponge"], operandTargets),
+  ...rows(["tee", "rm", "unlink", "rmdir", "shred", "truncate", "srm", "sponge", "touch", "mkdir", "mkfifo", "mknod"], operandTargets),
   ...TRANSFER_WRITERS,
   ...ARCHIVE_WRITERS,
   ["git", gitTargets],
@@ -125,7 +125,8 @@ export const WRITE_COMMANDS: ReadonlyMap<string, Targets> = new Map<string, Targ
   ...rows(["ed", "ex", "vi", "vim", "nvim", "nano", "pico", "emacs", "micro", "joe"], editorTargets),
   ...rows(["sqlite3", "sqlite"], sqliteTargets),
   ["sed", sedTargets],
-  ["perl", (inv) => (flags(inv).short.has("i") ? operandTargets(inv) : [])],
+  // perl's switches cluster (`-pi.bak -e`), but -M/-m/-I take attached values (`-MFile::Path`).
+  ["perl", (inv) => (inv.args.some((a) => /^-[acnpsTtUWwXl0-9]*i/.test(a)) ? operandTargets(inv) : [])],
   ["dd", (inv) => inv.args.filter((a) => a.startsWith("of=")).map((a) => file(a.slice(3)))],
   ["sort", byOption(SORT, "o", "output")],
   ["uniq", (inv) => parseArgs(inv.args, { short: "fsw" }).operands.slice(1, 2).map(file)],

@@ -13,7 +13,29 @@ const FETCHERS = new Set(["curl", "wget", "fetch", "aria2c", "http", "xh"]);
 const OUTPUT_FLAG = /^(?:-o|-O|--output|--output-document|-d|--dir)$/;
 const RUNNERS = /^(?:sh|bash|zsh|dash|ksh|fish|source|\.|python[\d.]*|perl|ruby|node|php)$/;
 
-export type WrittenFile = { downloaded: true } | { downloaded: false; content: string };
+/** A file written earlier in the line: downloaded, or written with this content (undefined: not known). */
+const KEEPS_CONTENT = new Set(["chmod", "chown", "chgrp", "chattr", "setfacl", "touch", "chflags", "lchown"]);
+
+export type WrittenFile = { downloaded: true } | { downloaded: false; content: string | undefined };
+
+/** Programs that run a file of the project by its conventional name: `make` a Makefile, `npm test` package.json's scripts. */
+const RUNS_BY_NAME: Record<string, readonly string[]> = {
+  make: ["Makefile", "makefile", "GNUmakefile"],
+  gmake: ["Makefile", "makefile", "GNUmakefile"],
+  npm: ["package.json", ".npmrc"],
+  pnpm: ["package.json", ".npmrc"],
+  yarn: ["package.json", ".yarnrc.yml", ".yarnrc"],
+  bun: ["package.json", "bunfig.toml"],
+  npx: ["package.json", ".npmrc"],
+  cargo: ["build.rs", "Cargo.toml", ".cargo/config.toml"],
+  just: ["justfile", "Justfile"],
+  rake: ["Rakefile"],
+  gradle: ["build.gradle", "build.gradle.kts"],
+  mvn: ["pom.xml"],
+  pytest: ["conftest.py", "pytest.ini"],
+  tox: ["tox.ini"],
+  git: [".git/hooks", ".gitattributes"],
+};
 
 export class WrittenFiles {
   readonly #files = new Map<string, WrittenFile>();
@@ -29,9 +51,11 @@ export class WrittenFiles {
    * `-O FILE`, `--output=FILE`) or `> FILE`; any other command's `> FILE` when its output
    * (`output`) is known.
    */
-  record(inv: Invocation, redirectTargets: readonly string[], output: string | undefined): void {
+  record(inv: Invocation, redirectTargets: readonly string[], output: string | undefined, written: readonly string[] = []): void {
     if (!FETCHERS.has(inv.name)) {
-      if (output !== undefined) for (const file of redirectTargets) this.#remember(file, inv.cwd, { downloaded: false, content: output });
+      // A permission change keeps the content: `printf … > x.sh && chmod +x x.sh && ./x.sh`.
+      if (!KEEPS_CONTENT.has(inv.name)) for (const file of written) this.#remember(file, inv.cwd, { downloaded: false, content: inv.name === "tee" ? output : undefined });
+      for (const file of redirectTargets) this.#remember(file, inv.cwd, { downloaded: false, content: output });
       return;
     }
     const files = [...redirectTargets, ...writeTargets(inv).flatMap((t) => (t.tree === true ? [] : [t.path]))];
@@ -47,11 +71,18 @@ export class WrittenFiles {
     if (file !== "" && !isOpaque(file)) this.#files.set(absolutePath(file, { ...this.#env, cwd }), what);
   }
 
-  /** The remembered file the invocation runs (`./x.sh`, `sh x.sh`, `python3 x.py`), if any. */
-  ranBy(inv: Invocation, program: string): WrittenFile | undefined {
+  /** The remembered file the invocation runs (`./x.sh`, `sh x.sh`, `bash < x.sh`, `python3 x.py`, `make` a Makefile), if any. */
+  ranBy(inv: Invocation, program: string, stdinFile?: string): WrittenFile | undefined {
     if (this.#files.size === 0) return undefined;
     const candidates = program.includes("/") ? [program] : [];
     if (RUNNERS.test(inv.name)) candidates.push(...operands(inv).slice(0, 1));
+    if (RUNNERS.test(inv.name) && stdinFile !== undefined) candidates.push(stdinFile);
+    const byName = RUNS_BY_NAME[inv.name];
+    if (byName !== undefined) {
+      const written = [...this.#files.keys()];
+      const hit = byName.map((n) => absolutePath(n, { ...this.#env, cwd: inv.cwd })).find((p) => written.some((w) => w === p || w.startsWith(`${p}/`)));
+      if (hit !== undefined) return { downloaded: false, content: undefined };
+    }
     for (const c of candidates) {
       const hit = isOpaque(c) ? undefined : this.#files.get(absolutePath(c, { ...this.#env, cwd: inv.cwd }));
       if (hit !== undefined) return hit;

@@ -89,7 +89,8 @@ export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<
     if (ctx.approve === undefined) return noOneToAsk(ctx, ask, rule);
     let decision: ApprovalDecision;
     try {
-      decision = await ctx.approve({ tool: ask.tool, subject: ask.subject, reason: rule.reason, key: rule.key, ...(ask.explicit === true && { explicit: true }) });
+      const explicit = ask.explicit === true || rule.explicit === true;
+      decision = await ctx.approve({ tool: ask.tool, subject: ask.subject, reason: rule.reason, key: rule.key, ...(explicit && { explicit: true }) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       return toolError(`Asking the user for approval (${rule.reason}) failed: ${message}. Nothing was run.`, {
@@ -114,7 +115,7 @@ const DEFAULT_HOW =
 /** `approval_required`: nobody was asked, so nothing was denied; says why and how a person can allow it. */
 function noOneToAsk(ctx: ToolContext, ask: ApprovalAsk, rule: RuleHit): string {
   const what = ask.action === "command" ? "This command" : `${ask.action === "write" ? "Writing" : "Reading"} ${ask.subject}`;
-  const how = ask.explicit === true ? explicitHow(ask) : (ctx.approvalUnavailable ?? DEFAULT_HOW);
+  const how = ask.explicit === true || rule.explicit === true ? explicitHow(ask) : (ctx.approvalUnavailable ?? DEFAULT_HOW);
   return toolError(`${what} needs the user's approval (${rule.reason}) and was not ${ask.action === "read" ? "read" : "run"}. ${how}`, {
     error_type: "approval_required",
     rule: rule.key,
@@ -122,7 +123,7 @@ function noOneToAsk(ctx: ToolContext, ask: ApprovalAsk, rule: RuleHit): string {
 }
 
 function explicitHow(ask: ApprovalAsk): string {
-  const covered = ask.action === "read" ? "reading credentials" : "this";
+  const covered = ask.action === "read" || ask.rules.some((r) => r.key.startsWith("read")) ? "reading credentials" : "this";
   return (
     `Only a person answering the prompt for this very request can allow it, and nobody could be asked here (no terminal, or no person behind the client): ` +
     `--yes, \`quiver serve --allow-dangerous\` and "always this session" do not cover ${covered}. ` +

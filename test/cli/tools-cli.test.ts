@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliEnv, runCli, tempHome } from "../helpers/cli.js";
@@ -162,7 +163,8 @@ describe("quiver tools call", () => {
   });
 
   it("refuses a dangerous command without a TTY, and runs it with --yes", async () => {
-    const dir = join(home, "victim");
+    // Outside $QUIVER_HOME: touching anything there asks explicitly, which --yes never covers.
+    const dir = join(mkdtempSync(join(tmpdir(), "quiver-victim-")), "victim");
     mkdirSync(join(dir, "sub"), { recursive: true });
     const args = JSON.stringify({ command: `rm -r ${dir}/sub && echo removed` });
     const refused = await runCli(["tools", "call", "terminal", args], cliEnv(env));
@@ -171,6 +173,7 @@ describe("quiver tools call", () => {
     const allowed = await runCli(["tools", "call", "terminal", args, "--yes"], cliEnv(env));
     expect(allowed.code).toBe(0);
     expect(JSON.parse(allowed.stdout).output).toContain("removed");
+    rmSync(join(dir, ".."), { recursive: true, force: true });
   });
 
   it("refuses a hardline command even with --yes", async () => {

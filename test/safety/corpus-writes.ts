@@ -117,12 +117,21 @@ export const WRITE_DESTRUCTIVE: ReadonlyArray<[string, string, "ask"]> = [
   ["inline-code", "python3 -c \"import shutil, os; shutil.unpack_archive('dots.tgz', os.path.expanduser('~'))\"", "ask"],
   ["inline-code", "python3 -c \"import urllib.request as u; u.urlretrieve('https://example.com/k', '/home/tester/.ssh/authorized_keys')\"", "ask"],
   ["inline-code", "python3 -c \"import os; open(os.path.expanduser('~/.bashrc'),'a').write('x')\"", "ask"],
+  // Were benign: reading ~/.ssh (even a public key, or a listing) asks now, explicitly (issue 19 item 3).
+  ["read-credentials", "ls ~/.ssh", "ask"],
+  ["read-credentials", "ssh-keygen -lf ~/.ssh/id_ed25519.pub", "ask"],
+  ["read-credentials", "ssh-keygen -y -f ~/.ssh/id_ed25519", "ask"],
+  // Were benign: touch and mkdir now write like any program (a .env file asks; so does anything outside the project).
+  ["touch-mkdir", "touch .env", "ask"],
+  ["touch-mkdir", "mkdir -p ~/.config/app", "ask"],
+  // Was benign: extracting outside the project asks now, whatever the directory holds (issue 20).
+  ["archive", "cd ~/projects/app && tar xzf deps.tgz", "ask"],
 ];
 
 /** Look-alikes of the above that stay `allow`. */
 export const WRITE_BENIGN: readonly string[] = [
   "tar -xf x.tar -C ./build", "tar xzf release.tgz -C /tmp/release", "tar -xzf dist.tgz --directory=vendor", "tar -tf x.tar",
-  "tar -xOf x.tar docs/a.txt", "tar -czf ../backup.tgz .", "tar -cf - src | gzip > src.tgz", "cd ~/projects/app && tar xzf deps.tgz",
+  "tar -xOf x.tar docs/a.txt", "tar -czf ../backup.tgz .", "tar -cf - src | gzip > src.tgz", "cd src && tar xzf deps.tgz",
   "unzip -d out x.zip", "unzip -l x.zip", "unzip -o x.zip -d /tmp/x", "unzip -p x.zip a.txt | head", "7z x x.7z -oout", "7z l x.7z",
   "cpio -idm < x.cpio", "gunzip data.gz", "gzip -d logs/app.log.gz", "gzip -c big.txt > big.txt.gz",
   "wget -P downloads https://example.com/a.tgz", "wget -qO- https://example.com | head", "wget -O data.json https://example.com/x",
@@ -133,7 +142,7 @@ export const WRITE_BENIGN: readonly string[] = [
   "git clone https://github.com/example/repo.git vendor/repo", "git clone --depth 1 -b main https://github.com/example/repo.git",
   "chmod 600 key.pem", "chmod -x script.sh", "chmod +x scripts/pre-commit", "chown $USER notes.txt",
   "sort -o sorted.txt data.txt", "gpg -o file.txt -d file.gpg", "openssl req -new -key k.pem -out csr.pem",
-  "ssh-keygen -lf ~/.ssh/id_ed25519.pub", "ssh-keygen -y -f ~/.ssh/id_ed25519", "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
+  "ssh-keygen -t ed25519 -f ./deploy_key -N ''",
   "patch -p1 < fix.diff", "sqlite3 app.db 'select count(*) from users'", "crontab -l",
   "npm config get registry", "npm config list", "npm config set registry https://r.example.com --location=project", "pip config list",
   "python3 -m zipfile -e x.zip out", "python3 -m zipfile -l x.zip", "python3 -m tarfile -l x.tar", "unrar x release.rar",
@@ -142,7 +151,7 @@ export const WRITE_BENIGN: readonly string[] = [
   "aws s3 cp s3://bucket/data.csv ./data/", "aws s3 sync ./dist s3://bucket/site", "gsutil cp gs://bucket/x .", "gsutil -m rsync -r ./site gs://bucket",
   "git --work-tree=build checkout main", "git archive -o release.tgz HEAD", "dpkg -l | grep ssl", "jar tf app.jar", "env -C vendor tar xzf deps.tgz",
   "yarn config get registry", "npm config set fund false --location project", "poetry config virtualenvs.in-project --local true",
-  "go env GOPATH", "aws configure list", "ssh-keygen -F github.com", "docker run --rm img cp a.txt /tmp/b", "touch .env", "mkdir -p ~/.config/app",
+  "go env GOPATH", "aws configure list", "ssh-keygen -F github.com", "docker run --rm img cp a.txt /tmp/b",
   "python3 -c \"open('out.txt','w').write(str(1))\"", "python3 -c \"import zipfile; zipfile.ZipFile('x.zip').extractall('out')\"",
   "python3 -c \"import urllib.request as u; u.urlretrieve('https://example.com/a.csv', 'data/a.csv')\"",
 ];

@@ -316,7 +316,7 @@ export const BENIGN: readonly string[] = [
   "export NODE_ENV=production && npm run build", "FOO=bar npm test", "cd src && ls", "cd .. && git status",
   "for f in src/*.ts; do wc -l \"$f\"; done", "while read -r line; do echo \"$line\"; done < list.txt",
   "if [ -f package.json ]; then npm test; fi", "test -d dist || npm run build", "time npm test", "timeout 60 npm test",
-  "ssh-keygen -lf key.pub", "ssh build-host 'ls -la /srv'", "alias ll='ls -la'", "openssl rand -hex 16", "date +%s", "uname -a", "cat ~/.bashrc", "ls ~/.ssh",
+  "ssh-keygen -lf key.pub", "ssh build-host 'ls -la /srv'", "alias ll='ls -la'", "openssl rand -hex 16", "date +%s", "uname -a", "cat ~/.bashrc",
   "npm run build 2>&1 | tail -5", "npm test > test.log 2>&1", "echo $(date) >> log.txt", "ls $(git rev-parse --show-toplevel)",
   "xargs -n1 echo < list.txt", "echo 'echo hi' > hello.sh && sh hello.sh", "cat > build.sh <<EOF\nnpm ci\nnpm test\nEOF\nbash build.sh", "base64 file.bin > file.b64", "base64 -d file.b64 > file.bin",
   ...WRITE_BENIGN,
