@@ -14,6 +14,8 @@ export interface Invocation {
   cwd: string;
   /** Shell text another program runs (`watch 'cmd'`, `env -S 'cmd'`). */
   scripts: string[];
+  /** The program's words as written, wrappers peeled off (`sudo rm -rf x` → `rm -rf x`). */
+  argv: string[];
 }
 
 /** Options that take a value, per wrapper, so the value is not mistaken for the command. */
@@ -78,7 +80,7 @@ export function invocation(argv: readonly string[], startCwd: string): Invocatio
     rest = rest.slice(i);
   }
   const [first = "", ...args] = rest;
-  return { name: baseName(first), args, via, cwd, scripts };
+  return { name: baseName(first), args, via, cwd, scripts, argv: rest };
 }
 
 /** `env -C DIR`, `env --chdir=DIR`, `sudo -D DIR`: the program runs in DIR. */

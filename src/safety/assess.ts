@@ -13,20 +13,13 @@ import { judgeCodeRunner, judgeInlineCode, language } from "./interpreters.js";
 import { stageOutput } from "./pipe-text.js";
 import { type BashParse, bashParser } from "./parser.js";
 import { type AssessOptions, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
-import { COMMAND_RULES, matchRules, type Verdict } from "./rules.js";
+import { matchRules } from "./rules.js";
 import { OPAQUE } from "./words.js";
 import { judgeTarget, judgeWriteTarget, writeTargets } from "./writes.js";
 import { WrittenFiles } from "./written-files.js";
+import { type Assessment, type CommandRecord, innerCommand, summarise } from "./verdicts.js";
 
-export interface RuleHit {
-  key: string;
-  reason: string;
-}
-
-export interface Assessment {
-  verdict: Verdict;
-  rules: RuleHit[];
-}
+export type { Assessment, InnerCommand, RuleHit } from "./verdicts.js";
 
 /** Nested shells deeper than this are not unpacked; the command is asked about instead. */
 const MAX_DEPTH = 4;
@@ -45,12 +38,18 @@ const TOO_DEEP: Finding = { key: "nested-shell", reason: "shells nested too deep
 export async function assessCommand(command: string, opts: AssessOptions = {}): Promise<Assessment> {
   const assessor = new CommandAssessor(await bashParser(), safetyEnv(opts));
   assessor.judgeText(command, assessor.env.cwd, 0);
-  return summarise(assessor.findings);
+  return assessor.result();
 }
 
 /** One assessment: the findings so far, and what the command line has taught (variables, written files). */
 class CommandAssessor {
-  readonly findings: Finding[] = [];
+  readonly #findings: Finding[] = [];
+  /** The simple commands judged, each with its own findings. */
+  readonly #records: CommandRecord[] = [];
+  /** Findings of no single command. */
+  readonly #constructs: Finding[] = [];
+  /** The command being judged; findings go to it (and to the line). */
+  #current: CommandRecord | undefined;
   readonly #vars = new Map<string, string[]>();
   readonly #known: readonly string[];
   readonly #written: WrittenFiles;
@@ -64,26 +63,55 @@ class CommandAssessor {
     this.#written = new WrittenFiles(env);
   }
 
+  result(): Assessment {
+    const out: Assessment = { ...summarise(this.#findings), commands: this.#records.map(innerCommand) };
+    if (this.#constructs.length > 0) out.constructs = summarise(this.#constructs).rules;
+    return out;
+  }
+
+  #add(...found: Finding[]): void {
+    this.#findings.push(...found);
+    (this.#current?.findings ?? this.#constructs).push(...found);
+  }
+
+  /** Judges `body` as the simple command `argv`: what is found meanwhile is its own. */
+  #as(argv: readonly string[], body: () => void): void {
+    const outer = this.#current;
+    const record: CommandRecord = { argv, findings: [] };
+    this.#records.push(record);
+    this.#current = record;
+    try {
+      body();
+    } finally {
+      this.#current = outer;
+    }
+  }
+
   judgeText(text: string, cwd: string, depth: number): void {
-    if (depth > MAX_DEPTH) return void this.findings.push(TOO_DEEP);
+    if (depth > MAX_DEPTH) return this.#add(TOO_DEEP);
     // Unknown pieces of an inner script read as an unknown variable when it is parsed again.
     const { root, free } = this.#parse(normaliseText(text).split(OPAQUE).join("${__quiver_unknown}"));
     try {
       const facts = collectFacts(root, { ...this.env, cwd }, this.#vars, this.#known);
-      if (root.hasError) this.findings.push(UNPARSABLE);
-      this.findings.push(...facts.findings);
-      for (const [path, at] of facts.writes) this.findings.push(...judgeWriteTarget(path, this.env, at));
-      for (const cmd of facts.commands) this.#judgeCommand(cmd, depth);
+      if (root.hasError) this.#add(UNPARSABLE);
+      this.#add(...facts.findings);
+      for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(path, this.env, at));
+      for (const cmd of facts.commands) this.#as(cmd.argv, () => this.#judgeCommand(cmd, depth));
     } finally {
       free();
     }
   }
 
   #judgeCommand(cmd: SimpleCommand, depth: number): void {
-    if (cmd.dynamicName || isOpaque(cmd.argv[0] ?? "")) this.findings.push(DYNAMIC);
+    if (cmd.dynamicName || isOpaque(cmd.argv[0] ?? "")) this.#add(DYNAMIC);
+    for (const [path, at] of cmd.writes) this.#add(...judgeWriteTarget(path, this.env, at));
     const inv = invocation(cmd.argv, cmd.cwd);
     this.#judgeWrittenAndRun(cmd, inv, depth);
-    this.#judgeInvocation(inv, cmd.piped, cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom)), depth);
+    const stdin = cmd.stdinText ?? (cmd.pipedFrom === undefined ? undefined : stageOutput(cmd.pipedFrom));
+    const judge = (): void => this.#judgeInvocation(inv, cmd.piped, stdin, depth);
+    // `sudo rm -rf x`, `xargs rm`: the program under the wrappers is an inner command of its own.
+    if (inv.via.size > 0 && inv.argv.length > 0) this.#as(inv.argv, judge);
+    else judge();
     // `r${x}m -rf /`: an unset variable is empty, so the name is also judged without its unknowns.
     const [name = "", ...args] = cmd.argv;
     const withoutUnknowns = name.split(OPAQUE).join("");
@@ -95,21 +123,24 @@ class CommandAssessor {
     this.#written.record(inv, cmd.redirectTargets, cmd.redirectTargets.length > 0 ? stageOutput(cmd) : undefined);
     const ran = this.#written.ranBy(inv, cmd.argv[0] ?? "");
     if (ran === undefined) return;
-    if (ran.downloaded) return void this.findings.push(RUNS_DOWNLOAD);
+    if (ran.downloaded) return this.#add(RUNS_DOWNLOAD);
     const lang = language(inv.name);
     if (lang === undefined) this.judgeText(ran.content, inv.cwd, depth + 1);
-    else this.findings.push(...judgeInlineCode(ran.content, lang));
+    else this.#add(...judgeInlineCode(ran.content, lang));
   }
 
   #judgeInvocation(inv: Invocation, piped: boolean, stdinText: string | undefined, depth: number): void {
-    if (depth > MAX_DEPTH) return void this.findings.push(TOO_DEEP);
-    if (isOpaque(inv.name)) this.findings.push(DYNAMIC);
-    this.findings.push(...matchRules(inv, this.env));
+    if (depth > MAX_DEPTH) return this.#add(TOO_DEEP);
+    if (isOpaque(inv.name)) this.#add(DYNAMIC);
+    this.#add(...matchRules(inv, this.env));
     const code = judgeCodeRunner(inv, piped, stdinText);
-    this.findings.push(...code.findings);
+    this.#add(...code.findings);
     for (const script of code.scripts) this.judgeText(script, inv.cwd, depth + 1);
-    for (const target of writeTargets(inv)) this.findings.push(...judgeTarget(target, this.env, inv.cwd));
-    for (const inner of findExecs(inv)) this.#judgeInvocation(invocation(inner, inv.cwd), false, undefined, depth + 1);
+    for (const target of writeTargets(inv)) this.#add(...judgeTarget(target, this.env, inv.cwd));
+    for (const inner of findExecs(inv)) {
+      const innerInv = invocation(inner, inv.cwd);
+      this.#as(innerInv.argv.length > 0 ? innerInv.argv : inner, () => this.#judgeInvocation(innerInv, false, undefined, depth + 1));
+    }
   }
 }
 
@@ -127,21 +158,5 @@ function findExecs(inv: Invocation): string[][] {
 
 /** `write_file`/`patch`: a disk device is refused, a protected path (also through a symlink) asks. */
 export async function assessWrite(path: string, opts: AssessOptions = {}): Promise<Assessment> {
-  return summarise(judgeWriteTarget(path, safetyEnv(opts)));
-}
-
-/** One entry per key: refusals first, then the table's order, then the rest as found. */
-function summarise(findings: readonly Finding[]): Assessment {
-  const order = (f: Finding): number => (f.verdict === "refuse" ? 0 : 1) * 1000 + rank(f.key);
-  const unique = new Map<string, Finding>();
-  for (const f of [...findings].sort((a, b) => order(a) - order(b))) if (!unique.has(f.key)) unique.set(f.key, f);
-  const list = [...unique.values()];
-  const verdict: Verdict = list.some((f) => f.verdict === "refuse") ? "refuse" : list.length > 0 ? "ask" : "allow";
-  const rules = list.filter((f) => verdict !== "refuse" || f.verdict === "refuse").map(({ key, reason }) => ({ key, reason }));
-  return { verdict, rules };
-}
-
-function rank(key: string): number {
-  const at = COMMAND_RULES.findIndex((r) => r.key === key);
-  return at === -1 ? COMMAND_RULES.length : at;
+  return { ...summarise(judgeWriteTarget(path, safetyEnv(opts))), commands: [] };
 }

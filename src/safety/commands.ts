@@ -21,6 +21,8 @@ export interface SimpleCommand {
   stdinText?: string;
   /** Files its own redirections write (`curl … > x.sh`). */
   redirectTargets: string[];
+  /** The same, with the directory each is relative to: [path, cwd]. */
+  writes: Array<[string, string]>;
   cwd: string;
 }
 
@@ -28,11 +30,18 @@ export interface Finding {
   key: string;
   reason: string;
   verdict: "ask" | "refuse";
+  /** Only a person answering this very request may approve it (see RuleHit.explicit). */
+  explicit?: true;
+  /**
+   * What the sandbox cannot contain (data destroyed elsewhere: datastores, buckets, remote
+   * repositories): kept when the command runs sandboxed. Refusals are always kept.
+   */
+  remote?: true;
 }
 
 export interface ShellFacts {
   commands: SimpleCommand[];
-  /** Files written by `>`, `>>`, `&>`, `>|`, `<>`: [path, cwd]. */
+  /** Files written by `>`, `>>`, `&>`, `>|`, `<>` of no simple command (`{ …; } > f`): [path, cwd]. */
   writes: Array<[string, string]>;
   findings: Finding[];
 }
@@ -81,7 +90,7 @@ function visit(node: SyntaxNode, state: WalkState): void {
   if (node.isMissing) state.facts.findings.push(UNPARSABLE);
   switch (node.type) {
     case "command":
-      return visitCommand(node, state, [], undefined, []);
+      return visitCommand(node, state, [], undefined, state.facts.writes.length);
     case "redirected_statement":
       return visitRedirected(node, state);
     case "variable_assignment":
@@ -151,8 +160,7 @@ function visitRedirected(node: SyntaxNode, state: WalkState): void {
     }
   }
   const body = node.childForFieldName("body");
-  const targets = state.facts.writes.slice(writesBefore).map(([path]) => path);
-  if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText, targets);
+  if (body?.type === "command") visitCommand(body, state, extraArgs, stdinText, writesBefore);
   else if (body !== null) visit(body, state);
   // `cat <<EOF | sh`: the grammar hangs the rest of the pipeline on the here-document.
   const source = body?.type === "command" ? state.facts.commands[state.facts.commands.length - 1] : undefined;
@@ -181,7 +189,8 @@ function redirect(node: SyntaxNode, state: WalkState, extraArgs: string[]): void
   for (const word of rest) extraArgs.push(...expandWord(word, state).fields);
 }
 
-function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined, redirectTargets: string[]): void {
+/** `writesFrom`: where this command's redirections start in `facts.writes` (they move onto the command). */
+function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], stdinText: string | undefined, writesFrom: number): void {
   const argv: string[] = [];
   let dynamicName = false;
   const words: SyntaxNode[][] = [];
@@ -206,7 +215,9 @@ function visitCommand(node: SyntaxNode, state: WalkState, extraArgs: string[], s
   }
   argv.push(...extraArgs);
   if (argv.length === 0) return;
-  const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd, redirectTargets };
+  // Commands nested in the words took their own writes already; the rest are this command's.
+  const writes = state.facts.writes.splice(writesFrom);
+  const command: SimpleCommand = { argv, dynamicName, piped: state.piped, cwd: state.env.cwd, redirectTargets: writes.map(([p]) => p), writes };
   if (state.piped && state.pipeSource !== undefined) command.pipedFrom = state.pipeSource;
   if (stdinText !== undefined) command.stdinText = stdinText;
   state.facts.commands.push(command);

@@ -4,7 +4,8 @@
  * on the first assessment.
  */
 export { assessCommand, assessWrite } from "./assess.js";
-export type { Assessment, RuleHit } from "./assess.js";
+export type { Assessment, InnerCommand, RuleHit } from "./assess.js";
+export { UNKNOWN_PIECE } from "./verdicts.js";
 export type { AssessOptions } from "./paths.js";
 export type { Verdict } from "./rules.js";
 export { COMMAND_RULES } from "./rules.js";

@@ -24,7 +24,7 @@ export function stageOutput(cmd: SimpleCommand, hops = 0): string | undefined {
       case "cat":
         return args.length === 0 || args[0] === "-" ? input() : undefined;
       case "base64":
-        return args.some((a) => /^-(?:d|D|-decode)$/.test(a)) && operands({ name, args, via: new Set(), cwd: "", scripts: [] }).length === 0
+        return args.some((a) => /^-(?:d|D|-decode)$/.test(a)) && operands({ name, args, via: new Set(), cwd: "", scripts: [], argv: cmd.argv }).length === 0
           ? decodeBase64(input())
           : undefined;
       case "rev":

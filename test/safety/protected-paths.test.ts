@@ -44,7 +44,7 @@ describe("assessWrite", () => {
     [".netrc", "write-tool-config"],
   ])("asks before writing ~/%s (%s)", async (rel, key) => {
     const result = await assessWrite(join(home, rel), { cwd: work, home });
-    expect(result).toEqual({ verdict: "ask", rules: [expect.objectContaining({ key })] });
+    expect(result).toMatchObject({ verdict: "ask", rules: [expect.objectContaining({ key })] });
   });
 
   it("asks for any .git/hooks/* and .git/config, and for /etc", async () => {
@@ -68,12 +68,12 @@ describe("assessWrite", () => {
     expect((await assessCommand("curl -so k2 https://example.com/k", { cwd: work, home })).rules.map((r) => r.key)).toEqual(["write-ssh"]);
     await symlink(join(work, "loop-b"), join(work, "loop-a"));
     await symlink(join(work, "loop-a"), join(work, "loop-b"));
-    expect(await assessCommand("echo x > loop-a/f; tar -xf t.tar -C loop-b", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect(await assessCommand("echo x > loop-a/f; tar -xf t.tar -C loop-b", { cwd: work, home })).toMatchObject({ verdict: "allow", rules: [] });
   });
 
   it("allows ordinary files and refuses disk devices", async () => {
-    expect(await assessWrite(join(work, "src/index.ts"), { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
-    expect(await assessWrite("notes/todo.md", { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect(await assessWrite(join(work, "src/index.ts"), { cwd: work, home })).toMatchObject({ verdict: "allow", rules: [] });
+    expect(await assessWrite("notes/todo.md", { cwd: work, home })).toMatchObject({ verdict: "allow", rules: [] });
     expect((await assessWrite("/dev/sda", { cwd: work, home })).verdict).toBe("refuse");
   });
 });
@@ -99,13 +99,13 @@ describe("commands that write below a directory", () => {
     await mkdir(join(home, "projects", "app"), { recursive: true });
     const inHome = { cwd: join(home, "projects", "app"), home };
     for (const command of ["tar xzf deps.tgz", "unzip x.zip -d vendor", "curl -sSLO https://example.com/a.tgz", "rsync -a src/ ../backup/", "cp -r assets/. dist/"]) {
-      expect(await assessCommand(command, inHome), command).toEqual({ verdict: "allow", rules: [] });
+      expect(await assessCommand(command, inHome), command).toMatchObject({ verdict: "allow", rules: [] });
     }
   });
 
   it("asks when the home itself is the working directory and an archive lands there", async () => {
     const result = await assessCommand("tar xzf dots.tgz", { cwd: home, home });
-    expect(result).toEqual({ verdict: "ask", rules: [expect.objectContaining({ key: "write-over-protected" })] });
+    expect(result).toMatchObject({ verdict: "ask", rules: [expect.objectContaining({ key: "write-over-protected" })] });
   });
 });
 
@@ -114,7 +114,7 @@ describe("package managers' configuration", () => {
     const command = "yarn config set nodeLinker node-modules";
     expect((await assessCommand(command, { cwd: work, home })).rules.map((r) => r.key)).toEqual(["write-tool-config"]);
     await writeFile(join(work, ".yarnrc.yml"), "yarnPath: .yarn/releases/yarn.cjs\n");
-    expect(await assessCommand(command, { cwd: work, home })).toEqual({ verdict: "allow", rules: [] });
+    expect(await assessCommand(command, { cwd: work, home })).toMatchObject({ verdict: "allow", rules: [] });
     expect((await assessCommand(`${command} -H`, { cwd: work, home })).verdict).toBe("ask");
   });
 });

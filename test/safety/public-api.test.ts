@@ -3,8 +3,8 @@ import { assessCommand, assessWrite } from "../../src/index.js";
 
 describe("quiver's public safety API", () => {
   it("exports assessCommand and assessWrite with the documented shape", async () => {
-    expect(await assessCommand("ls -la")).toEqual({ verdict: "allow", rules: [] });
-    expect(await assessCommand("a=~; rm -rf $a", { home: "/home/tester" })).toEqual({
+    expect(await assessCommand("ls -la")).toMatchObject({ verdict: "allow", rules: [], commands: [{ argv: ["ls", "-la"], text: "ls -la", verdict: "allow", rules: [] }] });
+    expect(await assessCommand("a=~; rm -rf $a", { home: "/home/tester" })).toMatchObject({
       verdict: "refuse",
       rules: [{ key: "delete-root", reason: expect.any(String) }],
     });
