@@ -73,5 +73,5 @@ function commandMatch(rule: PermissionRule, cmd: InnerCommandLike): boolean | "m
 }
 
 export function commandText(cmd: InnerCommandLike): string {
-  return (cmd.text ?? cmd.argv.join(" ")).replaceAll("\u0000", "…");
+  return cmd.text ?? cmd.argv.join(" ");
 }

@@ -6,6 +6,7 @@
 import { homedir } from "node:os";
 import { dirname, relative, sep } from "node:path";
 import type { CallSubjects, InnerCommandLike } from "./permission-subjects.js";
+import { UNKNOWN } from "./permission-rules.js";
 
 const SCRIPT_RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const SUBCOMMAND = /^[A-Za-z0-9][\w:.@+-]*$/;
@@ -23,7 +24,7 @@ export function proposeRules(tool: string, subjects: CallSubjects, which: (subje
 /** `git push*`, `npm run test*`, `rm -rf *`; undefined when the program is not known (it came from a variable). */
 function commandRule(cmd: InnerCommandLike): string | undefined {
   const [program, ...rest] = cmd.argv;
-  if (program === undefined || program.includes("\u0000") || program.includes("*")) return undefined;
+  if (program === undefined || program.includes(UNKNOWN) || program.includes("*")) return undefined;
   const words = [program];
   let i = 0;
   while (i < rest.length && rest[i]!.startsWith("-")) words.push(rest[i++]!);

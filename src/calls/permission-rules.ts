@@ -23,8 +23,8 @@ const RULE_SUBJECTS: Readonly<Record<string, SubjectKind>> = {
   search_files: "path",
 };
 
-/** An unknown piece of a command word, as the guard marks it (src/safety/words.ts OPAQUE). */
-const OPAQUE = "\u0000";
+/** An unknown piece of a command word, as the guard shows it (UNKNOWN_PIECE of src/safety/verdicts.ts; not imported, to keep the guard off start-up). */
+export const UNKNOWN = "⟨?⟩";
 const RULE = /^([A-Za-z0-9_.*-]+)(?:\((.*)\))?$/s;
 
 export interface PermissionRule {
@@ -97,11 +97,9 @@ function commandMatcher(spec: string): SubjectMatcher {
     let maybe = false;
     for (const words of spellings) {
       const text = words.join(" ");
-      const unknown = text.indexOf(OPAQUE);
-      if (unknown < 0) {
-        if (re.test(text)) return true;
-        continue;
-      }
+      if (re.test(text)) return true;
+      const unknown = text.indexOf(UNKNOWN);
+      if (unknown < 0) continue;
       const known = text.slice(0, unknown);
       if (literalHead.startsWith(known) || (known.startsWith(literalHead) && pattern.includes("*"))) maybe = true;
     }

@@ -44,8 +44,7 @@ export async function callSubjects(name: string, args: Record<string, unknown>):
 /** Every simple command of `command`, through `bash -c`, `sudo`, `xargs`, pipelines and substitutions. */
 async function innerCommands(command: string, cwd: string): Promise<readonly InnerCommandLike[]> {
   const { assessCommand } = await import("../safety/index.js");
-  const assessment = (await assessCommand(command, { cwd })) as { commands?: readonly InnerCommandLike[] };
-  return assessment.commands ?? [];
+  return (await assessCommand(command, { cwd })).commands;
 }
 
 /** A path as the file tools resolve it: `~` expanded, relative to the working directory. */

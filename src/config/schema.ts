@@ -56,6 +56,10 @@ const terminalSchema = z.strictObject({
     .optional(),
 });
 
+// Each rule is checked against the registered tools when the runtime starts (src/cli/permission-config.ts).
+const ruleList = z.array(z.string().trim().min(1, "expected a rule such as terminal(npm run test*)"));
+const permissionsSchema = z.strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() });
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -66,6 +70,7 @@ const configSchema = z.looseObject({
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
   terminal: terminalSchema.optional(),
+  permissions: permissionsSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -76,6 +81,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   tools: Object.keys(toolsSchema.shape),
   terminal: Object.keys(terminalSchema.shape),
   "terminal.env": ["passthrough"],
+  permissions: ["allow", "ask", "deny"],
 };
 
 const ALIASES: Record<string, Record<string, string>> = {

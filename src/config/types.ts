@@ -38,6 +38,13 @@ export interface TerminalConfig {
   };
 }
 
+/** Permission rules over tool calls, e.g. `terminal(npm run test*)`, `write_file(src/**)`, `mcp__github__*` (docs/safety.md). */
+export interface PermissionsConfig {
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
 export interface McpConfig {
   /** Server name → its settings, validated by the MCP layer. */
   servers?: Record<string, Record<string, unknown>>;
@@ -50,5 +57,6 @@ export interface QuiverConfig {
   mcp?: McpConfig;
   tools?: ToolsConfig;
   terminal?: TerminalConfig;
+  permissions?: PermissionsConfig;
   [section: string]: unknown;
 }

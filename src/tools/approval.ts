@@ -67,7 +67,7 @@ export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<
     }
     let decision: ApprovalDecision;
     try {
-      decision = await ctx.approve({ tool: ask.tool, subject: ask.subject, reason: rule.reason, key: rule.key });
+      decision = await ctx.approve({ tool: ask.tool, subject: ask.subject, reason: rule.reason, key: rule.key, ...(rule.explicit === true && { explicit: true }) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       return toolError(`Asking the user for approval (${rule.reason}) failed: ${message}. Nothing was run.`, {
