@@ -10,6 +10,7 @@ import { registerChatCommand } from "./chat-command.js";
 import { registerDoctorCommand } from "./doctor-command.js";
 import { registerMcpCommand } from "./mcp-command.js";
 import { registerModelsCommand } from "./models-command.js";
+import { registerPolicyCommand } from "./policy-command.js";
 import { registerServeCommand } from "./serve-command.js";
 import { registerSessionsCommand } from "./sessions-command.js";
 import { registerToolsCommand } from "./tools-command.js";
@@ -34,6 +35,7 @@ Examples:
   quiver tools call read_file '{"path":"README.md","limit":20}'
   quiver serve                                 expose the tools to any MCP client (stdio)
   quiver doctor                                check the model endpoint and configuration
+  quiver policy explain "git push --force"     what the guard and permission rules decide, and why
 
 Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/, models/.`,
   );
@@ -53,5 +55,6 @@ registerMcpCommand(program);
 registerServeCommand(program);
 registerDoctorCommand(program);
 registerModelsCommand(program);
+registerPolicyCommand(program);
 
 await program.parseAsync(process.argv);
