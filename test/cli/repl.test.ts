@@ -158,7 +158,7 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("delete the dir\r");
-    await terminal.waitFor(/Allow\? \[y\]es once \/ \[a\]lways this session \/ \[N\]o $/);
+    await terminal.waitFor(/rule: terminal\(rm -r \*\)\nAllow\? \[y\]es once \/ \[s\]ame command this session \/ \[r\]ule this session \/ save rule to \[p\]roject \/ \[u\]ser config \/ \[N\]o $/);
     expect(existsSync(target)).toBe(true);
     terminal.type("y\r");
     await terminal.waitFor(/Deleted\.\n[\s\S]*❯ $/);
