@@ -4,26 +4,53 @@
  * so it asks). Pure functions of the path and the environment, plus symlink resolution.
  */
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { basename, dirname, join, resolve, sep } from "node:path";
+import { findProjectRoot } from "./project-root.js";
+
+export type EnvVars = Readonly<Record<string, string | undefined>>;
 
 export interface SafetyEnv {
   cwd: string;
   home: string;
   /** $QUIVER_HOME, else <home>/.quiver. */
   quiverHome: string;
+  /** The project the command works on (findProjectRoot of the starting cwd): writes inside it need no approval. */
+  project: string;
+  /** Temporary directories: writes there need no approval either. */
+  temps: readonly string[];
+  /** The environment the command runs with, for `$NAME` (HOME and PWD come from home and cwd). */
+  vars: EnvVars;
+  sandboxed: boolean;
 }
 
 export interface AssessOptions {
   cwd?: string;
   home?: string;
+  /**
+   * The environment the command will really run with (default `process.env`): `$NAME` and
+   * `$QUIVER_HOME` in the command are resolved from it.
+   */
+  env?: EnvVars;
+  /**
+   * The command will run inside the sandbox (bubblewrap, branch `sandbox`): the asks whose
+   * effects the sandbox contains (writes, deletes and permission changes outside the project,
+   * opaque code, environment hijacks) are dropped; refusals, and the asks it cannot contain
+   * (data destroyed elsewhere, reading credentials), stay.
+   */
+  sandboxed?: boolean;
 }
 
+const TEMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+
 export function safetyEnv(opts: AssessOptions = {}): SafetyEnv {
+  const vars = opts.env ?? process.env;
   const home = resolve(opts.home ?? homedir());
-  const fromEnv = process.env.QUIVER_HOME;
+  const fromEnv = vars.QUIVER_HOME;
   const quiverHome = fromEnv !== undefined && fromEnv !== "" ? resolve(fromEnv) : join(home, ".quiver");
-  return { cwd: resolve(opts.cwd ?? process.cwd()), home, quiverHome };
+  const cwd = resolve(opts.cwd ?? process.cwd());
+  const temps = [...new Set([...TEMP_DIRS, resolve(tmpdir()), ...(vars.TMPDIR ? [resolve(vars.TMPDIR)] : [])])];
+  return { cwd, home, quiverHome, project: findProjectRoot(cwd), temps, vars, sandboxed: opts.sandboxed === true };
 }
 
 export function isWithin(path: string, dir: string): boolean {
@@ -64,11 +91,25 @@ function withoutContentsSuffix(path: string): string {
   }
 }
 
-/** Whole disks and partitions (Linux and macOS). */
-const BLOCK_DEVICE = /^\/dev\/(?:[shv]d[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|mtdblock\d)/;
+/**
+ * Device files a command may write without harm; every other path under /dev is taken for a
+ * disk (whole disks, partitions, `/dev/disk/by-*` links, names that do not exist yet, memory),
+ * so no list of disk names has to be complete.
+ */
+const HARMLESS_DEVICE = /^\/dev\/(?:null|zero|full|u?random|tty\d*|stdin|stdout|stderr|fd\/\d+|ptmx|pts\/\d+|console|kmsg|log|shm(?:\/.*)?|mqueue(?:\/.*)?)$/;
+/** `/proc/self/root/dev/sda` is `/dev/sda`: a process's root is the filesystem root. */
+const PROC_ROOT = /^\/proc\/[^/]+\/root(?=\/|$)/;
 
+export function withoutProcRoot(path: string): string {
+  let p = path;
+  while (PROC_ROOT.test(p)) p = p.replace(PROC_ROOT, "") || "/";
+  return p;
+}
+
+/** A path (absolute, or relative to /) that may name a disk device. */
 export function isBlockDevice(path: string): boolean {
-  return BLOCK_DEVICE.test(path);
+  const p = resolve("/", withoutProcRoot(resolve("/", path)));
+  return (p === "/dev" || p.startsWith("/dev/")) && !HARMLESS_DEVICE.test(p);
 }
 
 export interface PathRule {
@@ -139,15 +180,46 @@ export const PROTECTED_PATHS: readonly ProtectedPath[] = [
     matches: (p) => isWithin(p, "/etc") || isWithin(p, "/private/etc"),
     holds: (dir) => isWithin("/etc", dir) || isWithin("/private/etc", dir),
   },
-  { key: "write-env", reason: "writing a .env file (secrets)", matches: (p) => /^\.env(?:\..*)?$/.test(basename(p)) },
+  // `.env.example` and its kind are templates, committed on purpose.
+  { key: "write-env", reason: "writing a .env file (secrets)", matches: (p) => /^\.env(?:\.(?!(?:example|sample|template|dist|defaults)$).*)?$/.test(basename(p)) },
 ];
+
+/**
+ * The working directory after a `cd` the command line cannot follow (`cd "$x"`, a CDPATH, a
+ * directory that may not exist): relative paths under it stay unknown.
+ */
+export const UNKNOWN_CWD = "\u0000";
 
 /** `~`, `~/x` and `~user` expanded; relative paths resolved against the working directory. */
 export function absolutePath(path: string, env: SafetyEnv): string {
+  if (env.cwd === UNKNOWN_CWD && !/^[/~]/.test(path)) return `${UNKNOWN_CWD}/${path}`;
   if (path === "~" || path.startsWith("~/")) return resolve(env.home, path.slice(2));
   const user = /^~([\w.-]+)(\/.*)?$/.exec(path);
   if (user !== null) return resolve(user[1] === "root" ? "/root" : join(dirname(env.home), user[1]!), `.${user[2] ?? ""}`);
   return resolve(env.cwd, path);
+}
+
+/** Whether the path (absolute) lies in the project or a temporary directory, as written and through its symlinks. */
+export function insideWorkArea(path: string, env: SafetyEnv): boolean {
+  const memo = memoOf(env);
+  const real = realEnvOf(env);
+  const areas = [env.project, real.project, ...env.temps, ...real.temps];
+  // Where the write really lands decides: a link inside the project may point out of it.
+  return physicalTargets(path, env).every((p) => areas.some((a) => isWithin(realTarget(p, memo), a)));
+}
+
+/**
+ * The path as the kernel walks it: `link/../x` is the parent of link's target, not `./x`, so
+ * each `..` is taken after the symlinks before it are resolved. Paths without `..` are just absolute.
+ */
+function physicalTargets(path: string, env: SafetyEnv): string[] {
+  const lexical = absolutePath(path, env);
+  if (!/(?:^|\/)\.\.(?:\/|$)/.test(path)) return [lexical];
+  const start = path.startsWith("/") ? "/" : path.startsWith("~") ? env.home : env.cwd;
+  const parts = (path.startsWith("~") ? path.replace(/^~[^/]*/, "") : path).split("/").filter((p) => p !== "" && p !== ".");
+  let current = start;
+  for (const part of parts) current = part === ".." ? dirname(realTarget(current, memoOf(env))) : join(current, part);
+  return [lexical, current];
 }
 
 /** The first protected-path rule the path falls under, looking through symlinks too. */
@@ -167,9 +239,9 @@ export function holdsProtectedPath(dir: string, env: SafetyEnv): boolean {
 
 /** The path as written and with its symlinks resolved, each against the environment as given and resolved. */
 function candidates(path: string, env: SafetyEnv): Array<[string, SafetyEnv]> {
-  const lexical = absolutePath(path, env);
   const real = realEnvOf(env);
-  return [lexical, realTarget(lexical, memoOf(env))].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
+  const paths = physicalTargets(path, env).flatMap((p) => [p, realTarget(p, memoOf(env))]);
+  return [...new Set(paths)].flatMap((p): Array<[string, SafetyEnv]> => [[p, env], [p, real]]);
 }
 
 const memos = new WeakMap<SafetyEnv, Map<string, string>>();
@@ -195,11 +267,18 @@ const realEnvs = new Map<string, SafetyEnv>();
 const MAX_REAL_ENVS = 64;
 
 function realEnvOf(env: SafetyEnv): SafetyEnv {
-  const key = `${env.cwd}\0${env.home}\0${env.quiverHome}`;
+  const key = `${env.cwd}\0${env.home}\0${env.quiverHome}\0${env.project}\0${env.temps.join("\0")}`;
   let real = realEnvs.get(key);
   if (real === undefined) {
     const memo = memoOf(env);
-    real = { cwd: realTarget(env.cwd, memo), home: realTarget(env.home, memo), quiverHome: realTarget(env.quiverHome, memo) };
+    real = {
+      ...env,
+      cwd: realTarget(env.cwd, memo),
+      home: realTarget(env.home, memo),
+      quiverHome: realTarget(env.quiverHome, memo),
+      project: realTarget(env.project, memo),
+      temps: env.temps.map((t) => realTarget(t, memo)),
+    };
     if (realEnvs.size >= MAX_REAL_ENVS) realEnvs.clear();
     realEnvs.set(key, real);
   }

@@ -7,7 +7,8 @@
  */
 import { GIT_GLOBAL_VALUED, type Invocation, flags, hasFlag, isOpaque, operands, subcommand } from "./argv.js";
 import { awsConfigWrite, crontabInstall, goEnvWrite, npmUserConfigWrite, pipUserConfigWrite, poetryUserConfigWrite, yarnUserConfigWrite } from "./config-commands.js";
-import { absolutePath, isBlockDevice, isCriticalPath, type SafetyEnv } from "./paths.js";
+import { absolutePath, type SafetyEnv } from "./paths.js";
+import { mayBeCritical, mayBeDevice } from "./targets.js";
 
 export type Verdict = "allow" | "ask" | "refuse";
 
@@ -21,9 +22,9 @@ export interface CommandRule {
 }
 
 const recursive = (inv: Invocation): boolean => hasFlag(inv, "rR", ["recursive"]);
-const critical = (inv: Invocation, env: SafetyEnv, paths = operands(inv)): boolean =>
-  paths.some((p) => !isOpaque(p) && isCriticalPath(absolutePath(p, { ...env, cwd: inv.cwd }), env));
-const onDevice = (inv: Invocation, paths = operands(inv)): boolean => paths.some((p) => isBlockDevice(p));
+const critical = (inv: Invocation, env: SafetyEnv, paths = operands(inv)): boolean => paths.some((p) => mayBeCritical(p, { ...env, cwd: inv.cwd }));
+/** Any operand that may be a disk, also one unknown from its first character (`mkfs.ext4 "$dev"`). */
+const onDevice = (inv: Invocation, env: SafetyEnv, paths = operands(inv)): boolean => paths.some((p) => mayBeDevice(absolutePath(p, { ...env, cwd: inv.cwd }), true));
 const ddOutput = (inv: Invocation): string | undefined => inv.args.find((a) => a.startsWith("of="))?.slice(3);
 
 /** `find` start paths: the operands before the first expression. */
@@ -96,10 +97,10 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   { key: "delete-root", verdict: "refuse", reason: "recursive delete of the filesystem root, a system directory or a home directory", commands: ["rm"], test: (inv, env) => recursive(inv) && critical(inv, env) },
   { key: "delete-root", verdict: "refuse", reason: "deleting everything find finds under the filesystem root, a system directory or a home directory", commands: ["find"], test: (inv, env) => findDeletesAll(inv) && critical(inv, env, findRoots(inv)) },
   { key: "chmod-root", verdict: "refuse", reason: "recursive permission or ownership change of the filesystem root, a system directory or a home directory", commands: ["chmod", "chown", "chgrp"], test: (inv, env) => recursive(inv) && critical(inv, env) },
-  { key: "format-disk", verdict: "refuse", reason: "formatting or wiping a disk device", commands: ["mkfs", "mke2fs", "mkswap", "wipefs", "blkdiscard", "shred", "mkdosfs", "newfs"], test: (inv) => onDevice(inv) },
-  { key: "format-disk", verdict: "refuse", reason: "erasing a disk's partition table", commands: ["sgdisk", "gdisk", "sfdisk"], test: (inv) => hasFlag(inv, "Zo", ["zap-all", "clear", "delete"]) && onDevice(inv) },
-  { key: "overwrite-disk", verdict: "refuse", reason: "dd onto a disk device", commands: ["dd"], test: (inv) => isBlockDevice(ddOutput(inv) ?? "") },
-  { key: "overwrite-disk", verdict: "refuse", reason: "copying onto a disk device", commands: ["cp", "mv", "tee", "install"], test: (inv) => onDevice(inv, operands(inv).slice(inv.name === "tee" ? 0 : 1)) },
+  { key: "format-disk", verdict: "refuse", reason: "formatting or wiping a disk device", commands: ["mkfs", "mke2fs", "mkswap", "wipefs", "blkdiscard", "shred", "mkdosfs", "newfs"], test: onDevice },
+  { key: "format-disk", verdict: "refuse", reason: "erasing a disk's partition table", commands: ["sgdisk", "gdisk", "sfdisk"], test: (inv, env) => hasFlag(inv, "Zo", ["zap-all", "clear", "delete"]) && onDevice(inv, env) },
+  { key: "overwrite-disk", verdict: "refuse", reason: "dd onto a disk device", commands: ["dd"], test: (inv, env) => ddOutput(inv) !== undefined && onDevice(inv, env, [ddOutput(inv)!]) },
+  { key: "overwrite-disk", verdict: "refuse", reason: "copying onto a disk device", commands: ["cp", "mv", "tee", "install"], test: (inv, env) => onDevice(inv, env, operands(inv).slice(inv.name === "tee" ? 0 : 1).filter((p) => !p.startsWith("\u0000"))) },
   // Dangerous: asked.
   { key: "recursive-delete", verdict: "ask", reason: "recursive delete (rm -r)", commands: ["rm"], test: recursive },
   { key: "delete-many", verdict: "ask", reason: "deleting the files another command lists (xargs rm)", commands: [...DELETERS], test: (inv) => inv.via.has("xargs") },

@@ -4,7 +4,8 @@
  */
 import { type Invocation, isOpaque } from "./argv.js";
 import type { Finding } from "./commands.js";
-import { absolutePath, holdsProtectedPath, isBlockDevice, protectedPathRule, type SafetyEnv } from "./paths.js";
+import { absolutePath, holdsProtectedPath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
+import { judgePathTarget } from "./targets.js";
 import { WRITE_COMMANDS } from "./write-commands.js";
 import type { WriteTarget } from "./write-target.js";
 
@@ -16,13 +17,9 @@ export function writeTargets(inv: Invocation): WriteTarget[] {
   return row === undefined ? [] : row(inv);
 }
 
-/** A write onto a disk device is refused; a write to a protected path asks. */
+/** See targets.ts: a disk is refused; a protected path, a path outside the project or an unknown one asks. */
 export function judgeWriteTarget(path: string, env: SafetyEnv, cwd = env.cwd): Finding[] {
-  if (isOpaque(path) || path === "") return [];
-  const abs = absolutePath(path, { ...env, cwd });
-  if (isBlockDevice(abs)) return [{ key: "overwrite-disk", reason: "writing onto a disk device", verdict: "refuse" }];
-  const rule = protectedPathRule(abs, env);
-  return rule === undefined ? [] : [{ ...rule, verdict: "ask" }];
+  return judgePathTarget(path, env, cwd);
 }
 
 const WRITE_OVER_PROTECTED: Finding = {
@@ -37,5 +34,6 @@ const WRITE_OVER_PROTECTED: Finding = {
 export function judgeTarget(target: WriteTarget, env: SafetyEnv, cwd = env.cwd): Finding[] {
   const direct = judgeWriteTarget(target.path, env, cwd);
   if (direct.length > 0 || target.tree !== true || isOpaque(target.path) || target.path === "") return direct;
+  if (env.cwd === UNKNOWN_CWD && !/^[/~]/.test(target.path)) return direct;
   return holdsProtectedPath(absolutePath(target.path, { ...env, cwd }), env) ? [WRITE_OVER_PROTECTED] : [];
 }

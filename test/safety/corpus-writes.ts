@@ -122,7 +122,7 @@ export const WRITE_DESTRUCTIVE: ReadonlyArray<[string, string, "ask"]> = [
 /** Look-alikes of the above that stay `allow`. */
 export const WRITE_BENIGN: readonly string[] = [
   "tar -xf x.tar -C ./build", "tar xzf release.tgz -C /tmp/release", "tar -xzf dist.tgz --directory=vendor", "tar -tf x.tar",
-  "tar -xOf x.tar docs/a.txt", "tar -czf ../backup.tgz .", "tar -cf - src | gzip > src.tgz", "cd ~/projects/app && tar xzf deps.tgz",
+  "tar -xOf x.tar docs/a.txt", "tar -czf ../backup.tgz .", "tar -cf - src | gzip > src.tgz", "cd src && tar xzf deps.tgz",
   "unzip -d out x.zip", "unzip -l x.zip", "unzip -o x.zip -d /tmp/x", "unzip -p x.zip a.txt | head", "7z x x.7z -oout", "7z l x.7z",
   "cpio -idm < x.cpio", "gunzip data.gz", "gzip -d logs/app.log.gz", "gzip -c big.txt > big.txt.gz",
   "wget -P downloads https://example.com/a.tgz", "wget -qO- https://example.com | head", "wget -O data.json https://example.com/x",
