@@ -10,6 +10,7 @@ import { validateArguments } from "./validation.js";
 import { describeError, registry, toolError, type ToolContext, type ToolDefinition, type ToolOutput } from "../registry/index.js";
 import { closestNames } from "../registry/suggest.js";
 import { describeBuiltinToolsets, resolveToolSelection } from "./toolsets.js";
+import { permissionGate } from "./permissions.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
 
@@ -169,11 +170,23 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, o
     return refused(output, "invalid_arguments", parsed.args);
   }
 
-  const ran = runWithDeadline(name, checked.args, ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+  // The one per-call decision point (permission rules; hooks join here): deny, ask, or run.
+  const gate = await permissionGate(name, checked.args, ctx);
+  if ("refusal" in gate) return refused(gate.refusal, errorTypeOf(gate.refusal), checked.args);
+  const ran = runWithDeadline(name, checked.args, gate.ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
   const output = ran instanceof Promise ? await ran : ran;
   if (typeof output !== "string") return { output, args: checked.args, errorType: undefined };
   const limit = registry.getMaxResultSize(name);
   return { output: output.length > limit ? await spill(name, output, limit) : output, args: checked.args, errorType: undefined };
+}
+
+function errorTypeOf(output: string): string {
+  try {
+    const type = (JSON.parse(output) as { error_type?: unknown }).error_type;
+    return typeof type === "string" ? type : "permission_denied";
+  } catch {
+    return "permission_denied";
+  }
 }
 
 /** The answer to a call of a tool the caller did not offer, or undefined when it is back and offered now. */

@@ -11,6 +11,7 @@ import { registerCheckpointsCommands } from "./checkpoints-command.js";
 import { registerDoctorCommand } from "./doctor-command.js";
 import { registerMcpCommand } from "./mcp-command.js";
 import { registerModelsCommand } from "./models-command.js";
+import { registerPolicyCommand } from "./policy-command.js";
 import { registerServeCommand } from "./serve-command.js";
 import { registerSessionsCommand } from "./sessions-command.js";
 import { registerToolsCommand } from "./tools-command.js";
@@ -37,6 +38,7 @@ Examples:
   quiver serve                                 expose the tools to any MCP client (stdio)
   quiver doctor                                check the model endpoint and configuration
   quiver undo                                  restore the files the last turn changed
+  quiver policy explain "git push --force"     what the guard and permission rules decide, and why
 
 Data lives in $QUIVER_HOME (default ~/.quiver): config.yaml, sessions/, tools/, cache/, models/, checkpoints/.`,
   );
@@ -60,5 +62,6 @@ registerServeCommand(program);
 registerDoctorCommand(program);
 registerCheckpointsCommands(program);
 registerModelsCommand(program);
+registerPolicyCommand(program);
 
 await program.parseAsync(process.argv);

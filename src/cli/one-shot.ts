@@ -7,6 +7,7 @@ import type { AgentEvent } from "../agent/index.js";
 import { ModelError } from "../llm/index.js";
 import type { ApprovalRequest } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
+import { ruleScopes } from "./permission-config.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
@@ -41,7 +42,8 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
         if (event.type === "assistant_delta" && event.text !== "") streamed = true;
         view!.handle(event);
       };
-  const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: false });
+  // One run may call the same command many times: the session scopes apply to the run.
+  const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: true, rules: ruleScopes() });
   // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
   const canAsk = setup.yes || process.stdin.isTTY === true;
   const approve = canAsk

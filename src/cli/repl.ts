@@ -10,6 +10,7 @@ import { ModelError, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
 import { quiverPath } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
+import { ruleScopes } from "./permission-config.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
@@ -35,7 +36,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const state: { turn: AbortController | undefined; closed: boolean; leaving: boolean } = { turn: undefined, closed: false, leaving: false };
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
-  const approver = createApprover({ yes: setup.yes, sessionChoice: true, output, ask: (question) => askInline(rl, question, state) });
+  const approver = createApprover({ yes: setup.yes, sessionChoice: true, rules: ruleScopes(), output, ask: (question) => askInline(rl, question, state) });
   const agent = createAgent(setup, {
     onEvent: (event) => view.handle(event),
     approve: (request) => {

@@ -9,6 +9,7 @@ import { loadBuiltinTools } from "../calls/model-tools.js";
 import { quiverPath } from "../registry/paths.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
+import { loadPermissionRules } from "./permission-config.js";
 import type { ToolReload, ToolWatcher } from "../registry/watch-tools.js";
 
 export interface RuntimeOptions {
@@ -54,6 +55,8 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     await loadUserTools();
     if (project) await loadProjectTools(process.cwd(), { optIn: true });
   }
+  // After the tools are registered: a rule naming no tool is an error at load.
+  await loadPermissionRules(config, project);
   const mcp = opts.mcp === false ? undefined : await connectMcp("mcpServers" in opts ? opts : { ...opts, mcpServers: config.mcp?.servers });
   let reported = false;
   const reportProblems = (): void => {

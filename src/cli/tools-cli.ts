@@ -8,6 +8,7 @@ import { listToolsetNames, resolveToolSelection, validateToolset } from "../call
 import { loadConfig } from "../config/config.js";
 import { createApprover } from "./approval-prompt.js";
 import { checkpointHook } from "./checkpoint-hook.js";
+import { ruleScopes } from "./permission-config.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { firstSentence } from "./style.js";
@@ -82,7 +83,7 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
     try {
       // Without --yes or a terminal nobody can answer, so the tool explains how to allow it instead.
       const canAsk = opts.yes === true || process.stdin.isTTY === true;
-      const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr }) : undefined;
+      const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr, rules: ruleScopes() }) : undefined;
       await checkpointBefore(name, args);
       const output = await handleFunctionCall(name, args, approve !== undefined ? { signal: controller.signal, approve } : { signal: controller.signal });
       process.stdout.write(`${render(output)}\n`);

@@ -61,6 +61,9 @@ const checkpointsSchema = z.strictObject({
   enabled: z.boolean().optional(),
   maxFileSizeMb: z.number().positive("expected a number of megabytes above 0").optional(),
 });
+// Each rule is checked against the registered tools when the runtime starts (src/cli/permission-config.ts).
+const ruleList = z.array(z.string().trim().min(1, "expected a rule such as terminal(npm run test*)"));
+const permissionsSchema = z.strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() });
 
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
@@ -78,7 +81,7 @@ const configSchema = z.strictObject({
   terminal: terminalSchema.optional(),
   sandbox: upcomingSection,
   checkpoints: checkpointsSchema.optional(),
-  permissions: upcomingSection,
+  permissions: permissionsSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -91,6 +94,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   terminal: Object.keys(terminalSchema.shape),
   "terminal.env": ["passthrough"],
   checkpoints: Object.keys(checkpointsSchema.shape),
+  permissions: ["allow", "ask", "deny"],
 };
 
 const ALIASES: Record<string, Record<string, string>> = {

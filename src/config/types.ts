@@ -45,6 +45,13 @@ export interface CheckpointsConfig {
   maxFileSizeMb?: number;
 }
 
+/** Permission rules over tool calls, e.g. `terminal(npm run test*)`, `write_file(src/**)`, `mcp__github__*` (docs/safety.md). */
+export interface PermissionsConfig {
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
 export interface McpConfig {
   /** Server name → its settings, validated by the MCP layer. */
   servers?: Record<string, Record<string, unknown>>;
@@ -58,5 +65,6 @@ export interface QuiverConfig {
   tools?: ToolsConfig;
   terminal?: TerminalConfig;
   checkpoints?: CheckpointsConfig;
+  permissions?: PermissionsConfig;
   [section: string]: unknown;
 }

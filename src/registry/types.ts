@@ -45,6 +45,11 @@ export interface ApprovalRequest {
    * leaving the sandbox are asked this way.
    */
   explicit?: boolean;
+  /**
+   * Permission rules that would allow this call, e.g. `terminal(npm run test*)` (see
+   * src/calls/permissions.ts): the prompt shows them and may approve them for the session or save them.
+   */
+  proposals?: readonly string[];
 }
 
 /**

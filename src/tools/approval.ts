@@ -46,7 +46,7 @@ function worse(a: Assessment, b: Assessment): Assessment {
   const rank = { allow: 0, ask: 1, refuse: 2 } as const;
   const [first, other] = rank[a.verdict] >= rank[b.verdict] ? [a, b] : [b, a];
   if (first.verdict !== "ask") return first;
-  return { verdict: "ask", rules: [...first.rules, ...other.rules.filter((r) => !first.rules.some((q) => q.key === r.key))] };
+  return { ...first, rules: [...first.rules, ...other.rules.filter((r) => !first.rules.some((q) => q.key === r.key))] };
 }
 
 /**

@@ -158,12 +158,39 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     terminal = openPty(["chat"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("delete the dir\r");
-    await terminal.waitFor(/Allow\? \[y\]es once \/ \[a\]lways this session \/ \[N\]o $/);
+    await terminal.waitFor(/rule: terminal\(rm -r \*\)\nAllow\? \[y\]es once \/ \[s\]ame command this session \/ \[r\]ule this session \/ save rule to \[p\]roject \/ \[u\]ser config \/ \[N\]o $/);
     expect(existsSync(target)).toBe(true);
     terminal.type("y\r");
     await terminal.waitFor(/Deleted\.\n[\s\S]*❯ $/);
     expect(existsSync(target)).toBe(false);
     expect(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")).toContain('"exit_code":0');
+    terminal.type("/exit\r");
+    expect(await terminal.exited).toBe(0);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("'same command this session' covers that exact command only; a different one asks again", async () => {
+    const work = mkdtempSync(join(tmpdir(), "quiver-repl-work-"));
+    const [a, b] = [join(work, "a"), join(work, "b")];
+    for (const dir of [a, b]) mkdirSync(join(dir, "inner"), { recursive: true });
+    const server = await cli.startServer({
+      replies: [toolCall("terminal", { command: `rm -r ${a}` }), toolCall("terminal", { command: `rm -r ${a}` }), toolCall("terminal", { command: `rm -r ${b}` }), text("Tried.")],
+    });
+    terminal = openPty(["chat"], cli.env());
+    await terminal.waitFor(/❯ $/);
+    terminal.type("delete them\r");
+    await terminal.waitFor(/\[N\]o $/);
+    terminal.type("s\r");
+    const mark = terminal.screen().length;
+    // The same command again runs unasked; rm -r of another directory asks again, and is denied.
+    await terminal.waitFor(new RegExp(`approval: recursive delete[^\\n]*\\n\\s+rm -r ${b}[\\s\\S]*\\[N\\]o $`), mark);
+    expect(terminal.screen().slice(mark)).not.toContain(`rm -r ${a}\n`);
+    terminal.type("n\r");
+    await terminal.waitFor(/Tried\.\n[\s\S]*❯ $/);
+    expect(existsSync(a)).toBe(false);
+    expect(existsSync(b)).toBe(true);
+    const results = toolResults(server.chatRequests[3]!.body!.messages);
+    expect(results.get("call_3_0")).toContain("approval_denied");
     terminal.type("/exit\r");
     expect(await terminal.exited).toBe(0);
     rmSync(work, { recursive: true, force: true });

@@ -30,7 +30,7 @@ function callOnTty(command: string, answer: string): Promise<string> {
     const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       screen += chunk;
-      if (!answered && screen.includes("Allow? [y/N]")) {
+      if (!answered && screen.includes("Allow? [y]es once / save rule to [p]roject / [u]ser config / [N]o")) {
         answered = true;
         child.stdin.write(`${answer}\n`);
       }
