@@ -56,6 +56,19 @@ const terminalSchema = z.strictObject({
     .optional(),
 });
 
+const pathList = z.array(z.string().min(1, "expected a path, e.g. ~/.cache/pip"));
+const sandboxSchema = z.strictObject({
+  mode: z.enum(["auto", "on", "off"], "expected auto, on or off").optional(),
+  writable: pathList.optional(),
+  denyRead: pathList.optional(),
+  network: z
+    .strictObject({
+      allow: z.array(z.string().regex(/^(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/, "expected host or host:port, e.g. 127.0.0.1:3000")).optional(),
+      defaults: z.boolean().optional(),
+    })
+    .optional(),
+});
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -66,6 +79,7 @@ const configSchema = z.looseObject({
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
   terminal: terminalSchema.optional(),
+  sandbox: sandboxSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -76,6 +90,8 @@ const KNOWN_KEYS: Record<string, string[]> = {
   tools: Object.keys(toolsSchema.shape),
   terminal: Object.keys(terminalSchema.shape),
   "terminal.env": ["passthrough"],
+  sandbox: Object.keys(sandboxSchema.shape),
+  "sandbox.network": ["allow", "defaults"],
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
@@ -83,6 +99,7 @@ const ALIASES: Record<string, Record<string, string>> = {
   "model.compat": { stream_usage: "streamUsage", max_tokens_field: "maxTokensField", parallel_tool_calls: "parallelToolCalls", tool_choice: "toolChoice" },
   tools: { always_load: "alwaysLoad" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
+  sandbox: { deny_read: "denyRead" },
 };
 
 /** Parses and validates config text; `file` is only used in error messages. */

@@ -17,6 +17,12 @@ export interface SafetyEnv {
 export interface AssessOptions {
   cwd?: string;
   home?: string;
+  /**
+   * The command will run inside the OS sandbox (src/sandbox/): local writes outside the project
+   * cannot land and the network is limited to the allow list, so asks whose effects the sandbox
+   * contains may be dropped. Hard-line refusals stay. Unset = unsandboxed (the strict guard).
+   */
+  sandboxed?: boolean;
 }
 
 export function safetyEnv(opts: AssessOptions = {}): SafetyEnv {
@@ -76,7 +82,8 @@ export interface PathRule {
   reason: string;
 }
 
-const SHELL_RC_FILES = [
+/** Shell startup files in the home (the sandbox keeps them read-only too). */
+export const SHELL_RC_FILES: readonly string[] = [
   ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
   ".zlogout", ".kshrc", ".cshrc", ".tcshrc", ".login", ".inputrc", ".envrc", ".bash_aliases", ".xprofile", ".xinitrc",
   ".xsessionrc", ".vimrc", ".exrc", ".tmux.conf",

@@ -1,0 +1,143 @@
+/**
+ * Wraps a command in the OS sandbox: decides whether it can run sandboxed (mode × backend),
+ * builds the backend's argv, starts the network proxy for it, and after it ends checks the
+ * guarded paths and says what was blocked.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bwrapArgs, PROXY_SOCKET_INSIDE } from "./bwrap-args.js";
+import { blockedLine } from "./blocked.js";
+import { sandboxSettings } from "./config.js";
+import { detectSandbox, type SandboxBackend } from "./detect.js";
+import { checkGuards, snapshotGuards, type Quarantined } from "./guard-check.js";
+import { sandboxPolicy, type SandboxPolicy } from "./policy.js";
+import { NetworkProxy } from "./proxy.js";
+import { seatbeltProfile } from "./seatbelt-profile.js";
+
+export type SandboxDecision =
+  | { kind: "sandboxed"; backend: SandboxBackend }
+  /** Mode off, or auto where no sandbox can run (the guard alone, strict). */
+  | { kind: "unsandboxed"; reason: string }
+  /** Mode on where no sandbox can run: nothing may run. */
+  | { kind: "refused"; message: string };
+
+export function sandboxDecision(): SandboxDecision {
+  const { mode } = sandboxSettings();
+  if (mode === "off") return { kind: "unsandboxed", reason: "sandbox mode is off" };
+  const detection = detectSandbox();
+  if (detection.available) return { kind: "sandboxed", backend: detection.backend };
+  if (mode === "auto") return { kind: "unsandboxed", reason: `no sandbox: ${detection.reason}` };
+  return {
+    kind: "refused",
+    message: `The sandbox is required (sandbox mode on) but cannot run here: ${detection.reason}. Fix: ${detection.fix}. Or start quiver with --sandbox auto/off to run commands under the command guard alone.`,
+  };
+}
+
+/** The port the bridge listens on inside the sandbox (its own network namespace, so never taken). */
+const BRIDGE_PORT = 3128;
+const BRIDGE_PORT_HEX = BRIDGE_PORT.toString(16).toUpperCase().padStart(4, "0");
+/**
+ * Starts the bridge from 127.0.0.1:3128 to the proxy's socket and waits until it listens, so
+ * the command cannot race it; then becomes the command.
+ */
+const BRIDGE_SCRIPT = [
+  `socat TCP-LISTEN:${BRIDGE_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
+  "for _ in $(seq 1 1000); do",
+  `  [[ "$(</proc/net/tcp)" == *":${BRIDGE_PORT_HEX} 00000000:0000 0A"* ]] && break`,
+  "  sleep 0.002",
+  "done",
+  'exec "$@"',
+].join("\n");
+
+export interface SandboxedSpawn {
+  file: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** Once the command has ended: stops its proxy, quarantines what it created at guarded paths, says what was blocked. */
+  finish(outcome: { command: string; output: string }): Promise<string | undefined>;
+}
+
+export interface WrapOptions {
+  cwd: string;
+  /** The environment for the command (already allowlisted). */
+  env: NodeJS.ProcessEnv;
+}
+
+/** `argv` wrapped for `backend`. */
+export async function wrapCommand(argv: readonly string[], backend: SandboxBackend, opts: WrapOptions): Promise<SandboxedSpawn> {
+  const settings = sandboxSettings();
+  const policy = sandboxPolicy(settings.writable);
+  const snapshot = snapshotGuards(policy.guarded);
+  const dirs = sandboxDirs();
+  const quarantineDir = join(policy.env.quiverHome, "quarantine");
+  const tmpDir = dirs.tmp;
+  if (backend.kind === "seatbelt") {
+    const proxy = await NetworkProxy.listen({ port: 0, host: "127.0.0.1" }, settings.networkAllow);
+    const port = proxy.port();
+    const profile = seatbeltProfile({ policy, tmpDir, ...(port !== undefined && { proxyPort: port }) });
+    const url = `http://127.0.0.1:${port ?? 0}`;
+    return {
+      file: backend.path,
+      args: ["-p", profile, ...argv],
+      env: { ...opts.env, TMPDIR: tmpDir, ...proxyEnv(url) },
+      finish: (outcome) => finish(outcome, { policy, proxy, quarantine: () => checkGuards(snapshot, quarantineDir) }),
+    };
+  }
+  const network = backend.socat !== undefined;
+  const socket = network ? join(dirs.sockets, `p${++socketCount}.sock`) : undefined;
+  const proxy = socket === undefined ? undefined : await NetworkProxy.listen({ path: socket }, settings.networkAllow);
+  const inner = network ? ["bash", "-c", BRIDGE_SCRIPT, "quiver-sandbox", ...argv] : [...argv];
+  const args = bwrapArgs({ policy, tmpDir, userns: backend.userns, cwd: opts.cwd, argv: inner, ...(socket !== undefined && { proxySocket: socket }) });
+  const env = { ...opts.env, TMPDIR: "/tmp", ...(network ? proxyEnv(`http://127.0.0.1:${BRIDGE_PORT}`) : {}) };
+  return {
+    file: backend.path,
+    args,
+    env,
+    finish: async (outcome) => {
+      const line = await finish(outcome, { policy, proxy, quarantine: () => checkGuards(snapshot, quarantineDir), noNetwork: !network });
+      if (socket !== undefined) rmSync(socket, { force: true });
+      return line;
+    },
+  };
+}
+
+function proxyEnv(url: string): NodeJS.ProcessEnv {
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, NO_PROXY: "", no_proxy: "" };
+}
+
+async function finish(
+  outcome: { command: string; output: string },
+  run: { policy: SandboxPolicy; proxy: NetworkProxy | undefined; quarantine: () => Quarantined[]; noNetwork?: boolean },
+): Promise<string | undefined> {
+  await run.proxy?.close();
+  let quarantined: Quarantined[] = [];
+  try {
+    quarantined = run.quarantine();
+  } catch (err) {
+    return `Sandbox: checking the protected paths after the command failed (${err instanceof Error ? err.message : String(err)}); look at .git/hooks, .envrc and the shell rc files before running anything.`;
+  }
+  return blockedLine({
+    command: outcome.command,
+    output: outcome.output,
+    quarantined,
+    deniedHosts: run.proxy?.denied() ?? [],
+    hidden: run.policy.hidden,
+    ...(run.noNetwork === true && { noNetwork: true }),
+  });
+}
+
+let socketCount = 0;
+let created: { tmp: string; sockets: string } | undefined;
+
+/** The private temp dir (mounted at /tmp) and the proxy sockets' dir: one each per process, removed at exit. */
+function sandboxDirs(): { tmp: string; sockets: string } {
+  if (created !== undefined) return created;
+  const tmp = mkdtempSync(join(tmpdir(), "quiver-sandbox-tmp-"));
+  const sockets = mkdtempSync(join(tmpdir(), "quiver-sandbox-net-"));
+  created = { tmp, sockets };
+  process.once("exit", () => {
+    for (const dir of [tmp, sockets]) rmSync(dir, { recursive: true, force: true });
+  });
+  return created;
+}
