@@ -19,8 +19,13 @@ export interface BlockedInput {
 }
 
 const WRITE_DENIED = /read-only file system|\bEROFS\b|device or resource busy|\bEBUSY\b/i;
+/** `touch: cannot touch '/x': Read-only file system`, `bash: .git/hooks/x: Read-only file system`. */
+const DENIED_PATH = /([^\s'"‘’`:]+)['"’`]?: (?:read-only file system|device or resource busy)/i;
+/** `[Errno 30] Read-only file system: '/x'`, `EROFS: read-only file system, open '/x'`. */
+const QUOTED_PATH = /['"‘`]([^'"’`\n]+)['"’`]/;
 const PATH_TOKEN = /(?:~\/|\/)[^\s'"‘’`:,;)]+/g;
 const NETWORK_FAILED = /could not resolve host|name or service not known|temporary failure in name resolution|network is unreachable|getaddrinfo/i;
+const READ_FAILED = /no such file|not found|cannot|can't|permission denied|not permitted|\bENOENT\b|\bEACCES\b|errno/i;
 const MAX_ITEMS = 4;
 
 export function blockedLine(input: BlockedInput): string | undefined {
@@ -34,7 +39,8 @@ export function blockedLine(input: BlockedInput): string | undefined {
   if (input.quarantined.length > 0) {
     parts.push(`creating ${list(input.quarantined.map((q) => q.path))} (protected: runs code outside the sandbox; moved to ${display(dirOf(input.quarantined[0]!.movedTo))})`);
   }
-  const reads = hiddenMentions(`${input.command}\n${input.output}`, input.hidden);
+  const errorLines = input.output.split("\n").filter((line) => READ_FAILED.test(line));
+  const reads = hiddenMentions([input.command, ...errorLines].join("\n"), input.hidden);
   if (reads.length > 0) parts.push(`reading ${list(reads)} (hidden by the sandbox)`);
   if (input.deniedHosts.length > 0) {
     parts.push(`connecting to ${list([...input.deniedHosts])} (not in the network allow list)`);
@@ -52,8 +58,8 @@ function writeDenials(output: string): string[] {
   const paths = new Set<string>();
   for (const line of output.split("\n")) {
     if (!WRITE_DENIED.test(line)) continue;
-    const path = line.match(PATH_TOKEN)?.find((p) => p.length > 1);
-    if (path !== undefined) paths.add(path);
+    const path = DENIED_PATH.exec(line)?.[1] ?? QUOTED_PATH.exec(line)?.[1];
+    if (path !== undefined && path.length > 1) paths.add(path);
   }
   return [...paths];
 }
