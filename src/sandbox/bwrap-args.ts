@@ -3,9 +3,10 @@
  * the host read-only, then the writable binds, then the pins and read-only binds inside them,
  * then the hidden paths, so that each later mount wins over the earlier ones.
  */
-import { lstatSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
-import { parentsBetween, within, type SandboxPolicy } from "./policy.js";
+import { hostSockets } from "./host-sockets.js";
+import { lstatOrUndefined, parentsBetween, within, type SandboxPolicy } from "./policy.js";
 
 /** Where the proxy's unix socket appears inside the sandbox (under the private /tmp). */
 export const PROXY_SOCKET_INSIDE = "/tmp/.quiver-proxy.sock";
@@ -32,13 +33,16 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   const binds = [{ src: plan.tmpDir, dest: "/tmp" }, ...policy.writable.map((dir) => ({ src: dir, dest: dir }))];
   binds.sort((a, b) => depth(a.dest) - depth(b.dest));
   for (const bind of binds) args.push("--bind", bind.src, bind.dest);
-  const existing = policy.guarded.filter((g) => lstatSync(g.path, { throwIfNoEntry: false }) !== undefined);
+  const existing = policy.guarded.filter((g) => lstatOrUndefined(g.path) !== undefined);
   for (const dir of pins(policy, existing.map((g) => g.path))) args.push("--bind", dir, dir);
   for (const guarded of existing) {
     if (policy.hidden.some((h) => within(guarded.path, h))) continue; // hidden below, read-only too
     args.push("--ro-bind", guarded.path, guarded.path);
   }
   args.push(...hideArgs(policy));
+  const sockets = hostSockets();
+  for (const dir of sockets.dirs) args.push("--tmpfs", dir, "--remount-ro", dir);
+  for (const socket of sockets.sockets) if (!sockets.dirs.some((d) => within(socket, d))) args.push("--ro-bind", "/dev/null", socket);
   if (plan.proxySocket !== undefined) args.push("--ro-bind", plan.proxySocket, PROXY_SOCKET_INSIDE);
   args.push("--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
   if (plan.userns) args.push("--unshare-user");
@@ -64,7 +68,7 @@ function hideArgs(policy: SandboxPolicy): string[] {
   for (const written of hidden) {
     if (hidden.some((other) => other !== written && within(written, other))) continue; // already inside a hidden dir
     const path = realOr(written); // a symlinked ~/.ssh: hide what it points to
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatOrUndefined(path);
     if (stats === undefined) continue;
     if (!stats.isDirectory()) {
       args.push("--ro-bind", "/dev/null", path);
@@ -72,7 +76,7 @@ function hideArgs(policy: SandboxPolicy): string[] {
     }
     args.push("--tmpfs", path);
     const keep = join(path, QUIVER_HOME_READABLE);
-    if (written === policy.env.quiverHome && lstatSync(keep, { throwIfNoEntry: false })?.isDirectory() === true) args.push("--ro-bind", keep, keep);
+    if (written === policy.env.quiverHome && lstatOrUndefined(keep)?.isDirectory() === true) args.push("--ro-bind", keep, keep);
     args.push("--remount-ro", path);
   }
   return args;

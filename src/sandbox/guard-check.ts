@@ -6,7 +6,7 @@
  */
 import { cpSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { submoduleGitDirs, type GuardedPath } from "./policy.js";
+import { lstatOrUndefined, submoduleGitDirs, type GuardedPath } from "./policy.js";
 
 export interface GuardSnapshot {
   /** Identity (dev:ino) per path, or null when missing. */
@@ -106,7 +106,7 @@ export function plainGitConfig(path: string): boolean {
 }
 
 function identity(path: string): string | null {
-  const stats = lstatSync(path, { throwIfNoEntry: false });
+  const stats = lstatOrUndefined(path);
   return stats === undefined ? null : `${stats.dev}:${stats.ino}`;
 }
 

@@ -4,7 +4,7 @@
  * paths look empty or missing; and inside the writable area the paths that run code later
  * outside the sandbox (git hooks, shell rc files, …) stay read-only.
  */
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, type Stats } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { SHELL_RC_FILES } from "../safety/paths.js";
 import { findProjectRoot } from "../safety/project-root.js";
@@ -122,12 +122,21 @@ export function within(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
+/** lstat, undefined when missing, and when a parent is not a directory (`.git` is a file in a worktree). */
+export function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 export function exists(path: string): boolean {
-  return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  return lstatOrUndefined(path) !== undefined;
 }
 
 export function isDirectory(path: string): boolean {
-  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  return lstatOrUndefined(path)?.isDirectory() === true;
 }
 
 function realOr(path: string): string {

@@ -3,7 +3,7 @@
  * builds the backend's argv, starts the network proxy for it, and after it ends checks the
  * guarded paths and says what was blocked.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bwrapArgs, PROXY_SOCKET_INSIDE } from "./bwrap-args.js";
@@ -11,7 +11,7 @@ import { blockedLine } from "./blocked.js";
 import { sandboxSettings } from "./config.js";
 import { detectSandbox, type SandboxBackend } from "./detect.js";
 import { checkGuards, snapshotGuards, type Quarantined } from "./guard-check.js";
-import { sandboxPolicy, type SandboxPolicy } from "./policy.js";
+import { sandboxPolicy, within, type SandboxPolicy } from "./policy.js";
 import { NetworkProxy } from "./proxy.js";
 import { seatbeltProfile } from "./seatbelt-profile.js";
 
@@ -32,6 +32,25 @@ export function sandboxDecision(): SandboxDecision {
     kind: "refused",
     message: `The sandbox is required (sandbox mode on) but cannot run here: ${detection.reason}. Fix: ${detection.fix}. Or start quiver with --sandbox auto/off to run commands under the command guard alone.`,
   };
+}
+
+/**
+ * Why `cwd` cannot be the working directory inside the sandbox, or undefined. The host's /tmp is
+ * replaced by a private one, so a directory there is invisible unless it is a writable root.
+ */
+export function sandboxCwdProblem(cwd: string): string | undefined {
+  const policy = sandboxPolicy(sandboxSettings().writable);
+  const real = realOr(cwd);
+  if (!within(real, "/tmp") || policy.writable.some((dir) => within(real, dir))) return undefined;
+  return `workdir ${cwd} is in the host's /tmp, which the sandbox replaces with a private /tmp (ssh-agent and X11 sockets live in the host's). Work in the project (${policy.project}), add the directory to sandbox.writable in config.yaml, or use the private /tmp from inside the command.`;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The port the bridge listens on inside the sandbox (its own network namespace, so never taken). */

@@ -61,7 +61,9 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
   let blocked: string | undefined;
   try {
     if (placement.sandboxed) {
-      const { wrapCommand } = await import("../sandbox/wrap.js");
+      const { sandboxCwdProblem, wrapCommand } = await import("../sandbox/wrap.js");
+      const problem = placement.backend.kind === "bwrap" ? sandboxCwdProblem(cwd) : undefined;
+      if (problem !== undefined) return toolError(problem, { error_type: "sandbox_workdir" });
       const wrapped = await wrapCommand(["bash", "-c", command], placement.backend, { cwd, env });
       run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
       blocked = await wrapped.finish({ command, output: run.output });
