@@ -10,6 +10,7 @@ import { quiverPath } from "../registry/paths.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
 import { setSandboxConfig } from "../sandbox/config.js";
+import { CliError } from "./exit-codes.js";
 import type { ToolReload, ToolWatcher } from "../registry/watch-tools.js";
 
 export interface RuntimeOptions {
@@ -49,11 +50,15 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const report = opts.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   const config = opts.config ?? (await loadConfig());
   setTerminalEnvPassthrough(config.terminal?.env?.passthrough ?? []);
-  setSandboxConfig({
-    ...(config.sandbox !== undefined && { config: config.sandbox }),
-    ...(opts.sandbox !== undefined && { flag: opts.sandbox }),
-    passthrough: config.terminal?.env?.passthrough ?? [],
-  });
+  try {
+    setSandboxConfig({
+      ...(config.sandbox !== undefined && { config: config.sandbox }),
+      ...(opts.sandbox !== undefined && { flag: opts.sandbox }),
+      passthrough: config.terminal?.env?.passthrough ?? [],
+    });
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message : String(err));
+  }
   await loadBuiltinTools();
   const project = opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1";
   let reloadListener: ((reload: ToolReload) => void) | undefined;

@@ -18,7 +18,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   // On stdio, stdout is the protocol stream: anything printed there by accident would corrupt it.
   if (!http) console.log = console.info = console.debug = console.error;
   const report = (line: string) => process.stderr.write(`${line}\n`);
-  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report });
+  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report, ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }) });
   try {
     const serverOpts = selection(opts, runtime);
     if (!http) {
