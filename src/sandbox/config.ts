@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { setDenyRead } from "../safety/unreadable.js";
 import { setEnvPassthrough } from "./env.js";
+import { setSandboxProject } from "./policy.js";
 
 export type SandboxMode = "auto" | "on" | "off";
 export const SANDBOX_MODES: readonly SandboxMode[] = ["auto", "on", "off"];
@@ -66,6 +67,8 @@ export interface SandboxSetup {
   flag?: string;
   /** `terminal.env.passthrough`: extra variable names that reach the command. */
   passthrough?: readonly string[];
+  /** The project (its git work tree, else itself) instead of the working directory's: for embedders and tests. */
+  project?: string;
 }
 
 /** Called once at start by the CLI. Throws on a bad `--sandbox` value, naming the accepted ones. */
@@ -80,6 +83,7 @@ export function setSandboxConfig(setup: SandboxSetup): SandboxSettings {
   };
   setDenyRead(setup.config?.denyRead ?? []);
   setEnvPassthrough(setup.passthrough ?? []);
+  if (setup.project !== undefined) setSandboxProject(setup.project);
   return settings;
 }
 
@@ -92,6 +96,7 @@ export function resetSandboxConfig(): void {
   settings = DEFAULTS;
   setDenyRead([]);
   setEnvPassthrough([]);
+  setSandboxProject(undefined);
 }
 
 function parseMode(flag: string | undefined): SandboxMode | undefined {

@@ -51,6 +51,11 @@ export interface SandboxPolicy {
 
 let project: string | undefined;
 
+/** Fixes the project for this process (embedders and tests; the CLI leaves it to the working directory). */
+export function setSandboxProject(dir: string | undefined): void {
+  project = dir === undefined ? undefined : realOr(findProjectRoot(dir));
+}
+
 /** The project the sandbox makes writable: fixed for the process, never the call's workdir. */
 export function sandboxProject(): string {
   project ??= realOr(findProjectRoot(process.cwd()));
