@@ -58,7 +58,9 @@ function writeDenials(output: string): string[] {
   const paths = new Set<string>();
   for (const line of output.split("\n")) {
     if (!WRITE_DENIED.test(line)) continue;
-    const path = DENIED_PATH.exec(line)?.[1] ?? QUOTED_PATH.exec(line)?.[1];
+    const named = DENIED_PATH.exec(line)?.[1];
+    // "EROFS: read-only file system, open '/x'": the word before is the code, the path is quoted.
+    const path = named !== undefined && /[/.]/.test(named) ? named : QUOTED_PATH.exec(line)?.[1];
     if (path !== undefined && path.length > 1) paths.add(path);
   }
   return [...paths];
