@@ -58,14 +58,21 @@ const BRIDGE_PORT = 3128;
 const BRIDGE_PORT_HEX = BRIDGE_PORT.toString(16).toUpperCase().padStart(4, "0");
 /**
  * Starts the bridge from 127.0.0.1:3128 to the proxy's socket and waits until it listens, so
- * the command cannot race it; then becomes the command.
+ * the command cannot race it; then becomes the command. Only builtins in the loop (no fork per
+ * poll): /proc/net/tcp is read with `read`, and a read with a timeout on a fresh pty (which
+ * never has data) is the 1 ms pause. At most ~2 s, then the command runs regardless.
  */
 const BRIDGE_SCRIPT = [
   `socat TCP-LISTEN:${BRIDGE_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
-  "for _ in $(seq 1 1000); do",
-  `  [[ "$(</proc/net/tcp)" == *":${BRIDGE_PORT_HEX} 00000000:0000 0A"* ]] && break`,
-  "  sleep 0.002",
+  // Braces: a redirection on `exec` itself would stay for the command (its stderr gone).
+  "{ exec 9<>/dev/ptmx; } 2>/dev/null || exec 9</dev/zero",
+  "for ((_q = 0; _q < 2000; _q++)); do",
+  "  read -r -d '' _t </proc/net/tcp",
+  `  [[ $_t == *":${BRIDGE_PORT_HEX} 00000000:0000 0A"* ]] && break`,
+  "  read -r -t 0.001 -u 9 _",
   "done",
+  "exec 9<&-",
+  "unset _q _t",
   'exec "$@"',
 ].join("\n");
 
