@@ -4,7 +4,7 @@
  * paths look empty or missing; and inside the writable area the paths that run code later
  * outside the sandbox (git hooks, shell rc files, …) stay read-only.
  */
-import { lstatSync, readdirSync, realpathSync, type Stats } from "node:fs";
+import { lstatSync, readFileSync, readdirSync, realpathSync, type Stats } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { SHELL_RC_FILES } from "../safety/paths.js";
 import { findProjectRoot } from "../safety/project-root.js";
@@ -65,10 +65,12 @@ export function sandboxProject(): string {
 export function sandboxPolicy(extraWritable: readonly string[], env: UnreadableEnv = unreadableEnv()): SandboxPolicy {
   const root = sandboxProject();
   const extra = extraWritable.map((p) => realOr(resolve(p))).filter((p) => exists(p));
-  const writable = [...new Set([root, ...extra])];
+  const linked = linkedGitDirs(root);
+  const writable = [...new Set([root, ...(linked === undefined ? [] : [linked.common]), ...extra])];
   const hidden = unreadablePaths(env);
   const guarded: GuardedPath[] = [];
   for (const dir of writable) guarded.push(...projectGuards(dir));
+  if (linked !== undefined) guarded.push(...gitDirGuards(linked.common), { path: join(linked.gitDir, "config.worktree"), kind: "path" });
   const homeGuards = [...READ_ONLY_IN_HOME.map((p) => join(env.home, p)), ...hidden];
   for (const path of homeGuards) if (writable.some((dir) => within(path, dir))) guarded.push({ path, kind: "path" });
   return { project: root, writable, guarded: dedupe(guarded), hidden, env };
@@ -76,10 +78,53 @@ export function sandboxPolicy(extraWritable: readonly string[], env: UnreadableE
 
 function projectGuards(root: string): GuardedPath[] {
   const out: GuardedPath[] = READ_ONLY_IN_PROJECT.map((p) => ({ path: join(root, p), kind: kindOf(p) }));
-  for (const gitDir of submoduleGitDirs(join(root, ".git", "modules"), 0)) {
-    out.push({ path: join(gitDir, "hooks"), kind: "git-hooks" }, { path: join(gitDir, "config"), kind: "git-config" });
+  return [...out, ...gitDirGuards(join(root, ".git")).filter((g) => !out.some((o) => o.path === g.path))];
+}
+
+/** In a git dir: hooks and config, each submodule's, and each linked worktree's config.worktree. */
+function gitDirGuards(gitDir: string): GuardedPath[] {
+  const out: GuardedPath[] = [
+    { path: join(gitDir, "hooks"), kind: "git-hooks" },
+    { path: join(gitDir, "config"), kind: "git-config" },
+    { path: join(gitDir, "config.worktree"), kind: "path" },
+  ];
+  for (const dir of submoduleGitDirs(join(gitDir, "modules"), 0)) {
+    out.push({ path: join(dir, "hooks"), kind: "git-hooks" }, { path: join(dir, "config"), kind: "git-config" });
   }
+  for (const name of listDir(join(gitDir, "worktrees"))) out.push({ path: join(gitDir, "worktrees", name, "config.worktree"), kind: "path" });
   return out;
+}
+
+/**
+ * A linked worktree's `.git` is a file naming its git dir inside the main repository's; git
+ * writes there (index, refs, objects), so that repository's git dir is writable too, its hooks
+ * and config guarded like the project's.
+ */
+function linkedGitDirs(root: string): { gitDir: string; common: string } | undefined {
+  const dotGit = join(root, ".git");
+  if (lstatOrUndefined(dotGit)?.isFile() !== true) return undefined;
+  const gitDir = /^gitdir:\s*(.+?)\s*$/m.exec(readOr(dotGit))?.[1];
+  if (gitDir === undefined) return undefined;
+  const absolute = realOr(resolve(root, gitDir));
+  const common = readOr(join(absolute, "commondir")).trim();
+  const commonDir = realOr(common === "" ? absolute : resolve(absolute, common));
+  return isDirectory(commonDir) ? { gitDir: absolute, common: commonDir } : undefined;
+}
+
+function readOr(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 function kindOf(relativePath: string): GuardKind {

@@ -140,6 +140,14 @@ async function finish(
   let quarantined: Quarantined[] = [];
   try {
     quarantined = run.quarantine();
+    // A command killed on timeout dies with its sandbox a moment after bwrap does: look again then.
+    setTimeout(() => {
+      try {
+        run.quarantine();
+      } catch {
+        // best effort: the first check has reported
+      }
+    }, LATE_CHECK_MS).unref();
   } catch (err) {
     return `Sandbox: checking the protected paths after the command failed (${err instanceof Error ? err.message : String(err)}); look at .git/hooks, .envrc and the shell rc files before running anything.`;
   }
@@ -153,6 +161,8 @@ async function finish(
   });
 }
 
+/** Longer than run-command's SIGTERM→SIGKILL grace, so nothing of the sandbox is left alive. */
+const LATE_CHECK_MS = 2_000;
 let socketCount = 0;
 let created: { tmp: string; sockets: string } | undefined;
 

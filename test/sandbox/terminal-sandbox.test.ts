@@ -130,6 +130,27 @@ describe("sandbox: read-only inside the project", () => {
   });
 });
 
+describe("sandbox: a linked git worktree", () => {
+  it("can commit (the main repository's git dir is writable) but not touch its hooks or config", async () => {
+    const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+    writeFileSync(join(world.project, "a.txt"), "a\n");
+    git(world.project, "add", "a.txt");
+    git(world.project, "commit", "-qm", "first");
+    const tree = join(world.root, "tree");
+    git(world.project, "worktree", "add", "-q", tree);
+    const { setSandboxConfig } = await import("../../src/sandbox/config.js");
+    setSandboxConfig({ project: tree });
+    const r = await terminal(
+      { command: "echo b > b.txt && git add b.txt && git -c user.name=t -c user.email=t@t commit -qm second && echo committed; echo x > ../project/.git/hooks/post-commit; git config core.hooksPath /tmp/h", workdir: tree },
+      approving().ctx,
+    );
+    expect(r.output).toMatch(/^committed\n/);
+    expect(git(tree, "log", "--format=%s")).toBe("second\nfirst\n");
+    expect(existsSync(join(world.project, ".git", "hooks", "post-commit"))).toBe(false);
+    expect(readFileSync(join(world.project, ".git", "config"), "utf8")).not.toContain("hooksPath");
+  });
+});
+
 describe("sandbox: the home when it is writable", () => {
   it("still protects rc files, ~/.gitconfig, ~/.local/bin and $QUIVER_HOME", async () => {
     world.configure({ writable: [world.home] });
