@@ -81,7 +81,14 @@ export interface SandboxedSpawn {
   args: string[];
   env: NodeJS.ProcessEnv;
   /** Once the command has ended: stops its proxy, quarantines what it created at guarded paths, says what was blocked. */
-  finish(outcome: { command: string; output: string }): Promise<string | undefined>;
+  finish(outcome: FinishOutcome): Promise<string | undefined>;
+}
+
+export interface FinishOutcome {
+  command: string;
+  output: string;
+  /** It was stopped (timeout, abort): its processes may outlive bwrap by a moment. */
+  killed?: boolean;
 }
 
 export interface WrapOptions {
@@ -133,7 +140,7 @@ function proxyEnv(url: string): NodeJS.ProcessEnv {
 }
 
 async function finish(
-  outcome: { command: string; output: string },
+  outcome: FinishOutcome,
   run: { policy: SandboxPolicy; proxy: NetworkProxy | undefined; quarantine: () => Quarantined[]; noNetwork?: boolean },
 ): Promise<string | undefined> {
   await run.proxy?.close();
@@ -141,7 +148,8 @@ async function finish(
   try {
     quarantined = run.quarantine();
     // A command killed on timeout dies with its sandbox a moment after bwrap does: look again then.
-    setTimeout(() => {
+    // Only then: a later check could take what the user or an approved command made meanwhile.
+    if (outcome.killed === true) setTimeout(() => {
       try {
         run.quarantine();
       } catch {

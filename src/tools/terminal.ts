@@ -66,7 +66,7 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
       if (problem !== undefined) return toolError(problem, { error_type: "sandbox_workdir" });
       const wrapped = await wrapCommand(["bash", "-c", command], placement.backend, { cwd, env });
       run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
-      blocked = await wrapped.finish({ command, output: run.output });
+      blocked = await wrapped.finish({ command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground });
     } else {
       run = await runCommand({ ...base, env });
     }
