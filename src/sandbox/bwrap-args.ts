@@ -37,7 +37,10 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const dir of pins(policy, existing.map((g) => g.path))) args.push("--bind", dir, dir);
   for (const guarded of existing) {
     if (policy.hidden.some((h) => within(guarded.path, h))) continue; // hidden below, read-only too
-    args.push("--ro-bind", guarded.path, guarded.path);
+    // A symlink (`.envrc -> envrc.local`): bind what it points to; a dangling one cannot be bound
+    // (bwrap would fail every command), the check after the command watches its target instead.
+    const target = lstatOrUndefined(guarded.path)?.isSymbolicLink() === true ? realOrUndefined(guarded.path) : guarded.path;
+    if (target !== undefined) args.push("--ro-bind", target, target);
   }
   args.push(...hideArgs(policy));
   const sockets = hostSockets();
@@ -87,9 +90,13 @@ function depth(path: string): number {
 }
 
 function realOr(path: string): string {
+  return realOrUndefined(path) ?? path;
+}
+
+function realOrUndefined(path: string): string | undefined {
   try {
     return realpathSync.native(path);
   } catch {
-    return path;
+    return undefined;
   }
 }

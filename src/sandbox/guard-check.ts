@@ -4,7 +4,7 @@
  * the command instead: with its own PID namespace everything in the sandbox is dead once the
  * command returns, and whatever appeared at a protected path is moved to a quarantine dir.
  */
-import { cpSync, lstatSync, readFileSync, readdirSync, renameSync, rmSync, mkdirSync } from "node:fs";
+import { cpSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { lstatOrUndefined, submoduleGitDirs, type GuardedPath } from "./policy.js";
 
@@ -105,9 +105,21 @@ export function plainGitConfig(path: string): boolean {
   return true;
 }
 
+/** dev:ino of the path, and for a symlink of what it points to too (a dangling one that gets a target changes). */
 function identity(path: string): string | null {
   const stats = lstatOrUndefined(path);
-  return stats === undefined ? null : `${stats.dev}:${stats.ino}`;
+  if (stats === undefined) return null;
+  if (!stats.isSymbolicLink()) return `${stats.dev}:${stats.ino}`;
+  const target = statOrUndefined(path);
+  return `${stats.dev}:${stats.ino}->${target === undefined ? "missing" : `${target.dev}:${target.ino}`}`;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 function quarantine(path: string, quarantineDir: string): string {

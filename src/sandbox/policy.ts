@@ -66,7 +66,9 @@ export function sandboxPolicy(extraWritable: readonly string[], env: UnreadableE
   const root = sandboxProject();
   const extra = extraWritable.map((p) => realOr(resolve(p))).filter((p) => exists(p));
   const linked = linkedGitDirs(root);
-  const writable = [...new Set([root, ...(linked === undefined ? [] : [linked.common]), ...extra])];
+  // Started in / or a system directory, the "project" would make the system writable: it is not.
+  const own = isSystemDir(root, env.home) ? [] : [root, ...(linked === undefined ? [] : [linked.common])];
+  const writable = [...new Set([...own, ...extra])];
   const hidden = unreadablePaths(env);
   const guarded: GuardedPath[] = [];
   for (const dir of writable) guarded.push(...projectGuards(dir));
@@ -74,6 +76,13 @@ export function sandboxPolicy(extraWritable: readonly string[], env: UnreadableE
   const homeGuards = [...READ_ONLY_IN_HOME.map((p) => join(env.home, p)), ...hidden];
   for (const path of homeGuards) if (writable.some((dir) => within(path, dir))) guarded.push({ path, kind: "path" });
   return { project: root, writable, guarded: dedupe(guarded), hidden, env };
+}
+
+/** Never a writable project: `/`, the system's top-level directories, /tmp, and the directory holding the homes. */
+const SYSTEM_DIRS = ["/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc", "/run", "/sbin", "/sys", "/tmp", "/usr", "/var", "/Users", "/System", "/Library", "/private", "/Applications", "/Volumes"];
+
+export function isSystemDir(dir: string, home: string): boolean {
+  return SYSTEM_DIRS.includes(dir) || (dirname(home) !== "/" && dir === dirname(home)) || dirname(dir) === "/usr";
 }
 
 function projectGuards(root: string): GuardedPath[] {

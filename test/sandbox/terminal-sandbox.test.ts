@@ -3,7 +3,7 @@
  * quiver's environment and network reaches it, and how it gets out (only with explicit approval).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -127,6 +127,31 @@ describe("sandbox: read-only inside the project", () => {
     expect(evil.output).toBe("set\n");
     expect(existsSync(join(other, ".git", "config"))).toBe(false);
     expect(evil.sandbox_blocked).toMatch(/\.git\/config/);
+  });
+});
+
+describe("sandbox: odd projects", () => {
+  it("a dangling protected symlink neither breaks every command nor lets its target be written", async () => {
+    symlinkSync("envrc.local", join(world.project, ".envrc"));
+    const r = await run("echo 'export EVIL=1' > .envrc; echo ran");
+    expect(r.output).toBe("ran\n");
+    expect(lstatSync(join(world.project, ".envrc"), { throwIfNoEntry: false })).toBeUndefined();
+    expect(r.sandbox_blocked).toMatch(/\.envrc/);
+    expect((await run("echo still-runs")).output).toBe("still-runs\n");
+  });
+
+  it("started in / or a system directory, makes none of it writable", async () => {
+    const { setSandboxConfig } = await import("../../src/sandbox/config.js");
+    const { sandboxPolicy } = await import("../../src/sandbox/policy.js");
+    for (const dir of ["/", "/usr", "/etc", "/home", "/tmp"]) {
+      setSandboxConfig({ project: dir });
+      expect(sandboxPolicy([]).writable, dir).toEqual([]);
+    }
+    setSandboxConfig({ project: "/" });
+    const name = `quiver-sbx-root-${process.pid}`;
+    const r = await terminal({ command: `touch /${name}; touch /usr/${name}; echo end`, workdir: "/" }, approving().ctx);
+    expect(r.output).toMatch(/Read-only file system/);
+    expect(existsSync(`/${name}`)).toBe(false);
   });
 });
 
