@@ -29,6 +29,9 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
     : new TurnView({ lines: process.stderr, spinner: process.stderr, narrate: true, ...(setup.showReasoning ? { reasoning: process.stderr } : {}) });
   const onEvent = opts.json ? writeJsonLine : (event: AgentEvent) => view!.handle(event);
   const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: false });
+  // Once, as the REPL's banner does: commands will not run sandboxed (or not at all).
+  const sandboxLine = (await import("../sandbox/status.js")).sandboxBannerLine();
+  if (sandboxLine !== undefined && !opts.json) process.stderr.write(`quiver: ${sandboxLine}\n`);
   // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
   const canAsk = setup.yes || process.stdin.isTTY === true;
   const approve = canAsk

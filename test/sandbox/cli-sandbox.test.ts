@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sym
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assertBuilt, cliEnv, runCli } from "../helpers/cli.js";
+import { startScriptedServer, text } from "../helpers/scripted-openai-server.js";
 import { FIXTURE_PARENT } from "./harness.js";
 
 interface World {
@@ -95,6 +96,27 @@ describe("quiver tools call terminal in the sandbox", () => {
     const r = await call({ command: `touch ${extra}/ok.txt && echo ok` });
     expect(parse(r.stdout).output).toBe("ok\n");
     expect(existsSync(join(extra, "ok.txt"))).toBe(true);
+  });
+});
+
+describe("quiver chat says once when commands will not run sandboxed", () => {
+  it("prints the reason and the fix at start, and nothing when the sandbox runs", async () => {
+    const server = await startScriptedServer({ replies: [text("one"), text("two")] });
+    try {
+      const bin = join(world.root, "bin");
+      mkdirSync(bin);
+      symlinkSync(execFileSync("which", ["bash"], { encoding: "utf8" }).trim(), join(bin, "bash"));
+      const chatEnv = { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: "sk-test", QUIVER_MODEL: "scripted-model" };
+      const without = await runCli(["chat", "-p", "hi", "--no-mcp"], env({ ...chatEnv, PATH: bin }), { cwd: world.project });
+      expect(without.stdout).toBe("one\n");
+      expect(without.stderr.match(/No OS sandbox here/g)).toHaveLength(1);
+      expect(without.stderr).toMatch(/apt install bubblewrap socat/);
+      const withBox = await runCli(["chat", "-p", "hi", "--no-mcp"], env(chatEnv), { cwd: world.project });
+      expect(withBox.stdout).toBe("two\n");
+      expect(withBox.stderr).not.toMatch(/sandbox/i);
+    } finally {
+      await server.close();
+    }
   });
 });
 
