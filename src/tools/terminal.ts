@@ -9,8 +9,8 @@ import { commandEnv } from "../sandbox/env.js";
 import { gateCommand } from "./approval.js";
 import { exitCodeMeaning } from "./exit-codes.js";
 import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
-import { runCommand, type RunResult } from "./run-command.js";
-import { placeCommand } from "./terminal-sandbox.js";
+import { runCommand, type RunOptions, type RunResult } from "./run-command.js";
+import { placeCommand, type Placement } from "./terminal-sandbox.js";
 import { ToolInputError, optionalNumberArg, optionalStringArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
 const DEFAULT_TIMEOUT_S = 180;
@@ -55,30 +55,19 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     const seconds = Math.round((Date.now() - started) / 1000);
     report({ progress: seconds, message: `running for ${seconds} s` });
   }, PROGRESS_INTERVAL_MS);
-  const env = commandEnv();
-  const base = { command, cwd, timeoutMs: timeoutS * 1000, ...(ctx.signal !== undefined && { signal: ctx.signal }) };
-  let run: RunResult;
-  let blocked: string | undefined;
-  try {
-    if (placement.sandboxed) {
-      const { sandboxCwdProblem, wrapCommand } = await import("../sandbox/wrap.js");
-      const problem = placement.backend.kind === "bwrap" ? sandboxCwdProblem(cwd) : undefined;
-      if (problem !== undefined) return toolError(problem, { error_type: "sandbox_workdir" });
-      const wrapped = await wrapCommand(["bash", "-c", command], placement.backend, { cwd, env });
-      run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
-      blocked = await wrapped.finish({ command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground });
-    } else {
-      run = await runCommand({ ...base, env });
-    }
-  } finally {
-    clearInterval(ticker);
-  }
+  const outcome = await runPlaced({ command, cwd, timeoutMs: timeoutS * 1000, ...(ctx.signal !== undefined && { signal: ctx.signal }) }, placement).finally(() =>
+    clearInterval(ticker),
+  );
+  if ("refusal" in outcome) return outcome.refusal;
+  const { run, blocked } = outcome;
   log.debug("command finished", { exitCode: run.exitCode, ms: Date.now() - started, stopped: run.stopped, sandboxed: placement.sandboxed });
 
   if (run.spawnError !== undefined) return toolError(`Could not start bash to run the command: ${run.spawnError}`);
   const result: TerminalResult = { output: run.output, exit_code: run.exitCode };
   if (run.stopped === "timeout") {
-    result.error = `Command timed out after ${timeoutS} s; its process group was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s) or run it in the background with output redirected to a file.`;
+    result.error = placement.sandboxed
+      ? `Command timed out after ${timeoutS} s; its sandbox was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s): in the sandbox a background job ends with its command.`
+      : `Command timed out after ${timeoutS} s; its process group was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s) or run it in the background with output redirected to a file.`;
   } else if (run.stopped === "abort") {
     result.error = "Command was interrupted (cancelled by the caller); its process group was killed.";
   } else if (run.stoppedBackground) {
@@ -91,6 +80,22 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
   const meaning = exitCodeMeaning(command, run.exitCode);
   if (meaning !== undefined && run.exitCode !== 0) result.exit_code_meaning = meaning;
   return toolResult(result);
+}
+
+/** Runs the command where `placement` says: wrapped in the sandbox (then checked for what it blocked), or plain. */
+async function runPlaced(
+  base: RunOptions,
+  placement: Exclude<Placement, { refusal: string }>,
+): Promise<{ run: RunResult; blocked?: string } | { refusal: string }> {
+  const env = commandEnv();
+  if (!placement.sandboxed) return { run: await runCommand({ ...base, env }) };
+  const { sandboxCwdProblem, wrapCommand } = await import("../sandbox/wrap.js");
+  const problem = placement.backend.kind === "bwrap" ? sandboxCwdProblem(base.cwd) : undefined;
+  if (problem !== undefined) return { refusal: toolError(problem, { error_type: "sandbox_workdir" }) };
+  const wrapped = await wrapCommand(["bash", "-c", base.command], placement.backend, { cwd: base.cwd, env });
+  const run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
+  const blocked = await wrapped.finish({ command: base.command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground });
+  return blocked === undefined ? { run } : { run, blocked };
 }
 
 async function workingDirectory(workdir: string | undefined): Promise<string> {
