@@ -26,7 +26,7 @@ export async function placeCommand(ctx: ToolContext, command: string, escalate: 
 
 /** Undefined when the user approved this very request; --yes and session approvals never do. */
 async function approveEscalation(ctx: ToolContext, command: string, why: string): Promise<string | undefined> {
-  const reason = `run outside the sandbox (full access to files and network): ${why.trim() === "" ? "no reason given" : why.trim()}`;
+  const reason = `run outside the sandbox (full access to files and network): ${oneLine(why)}`;
   if (ctx.approve === undefined) {
     return toolError(`Running outside the sandbox needs the user's explicit approval and no one can approve here; the command was not run. Run it inside the sandbox (drop "escalate"), or ask the user to allow the path or host in config.yaml (sandbox.writable, sandbox.network.allow).`, {
       error_type: "approval_required",
@@ -48,3 +48,12 @@ async function approveEscalation(ctx: ToolContext, command: string, why: string)
     rule: "sandbox-escalate",
   });
 }
+
+/** The model's reason on one line, capped: it must not be able to draw a fake prompt under the real one. */
+function oneLine(why: string): string {
+  const text = why.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, " ").trim();
+  if (text === "") return "no reason given";
+  return text.length > MAX_REASON_CHARS ? `${text.slice(0, MAX_REASON_CHARS)}…` : text;
+}
+
+const MAX_REASON_CHARS = 300;

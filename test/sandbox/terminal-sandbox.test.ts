@@ -314,6 +314,14 @@ describe("sandbox: leaving it", () => {
     expect(existsSync(join(world.home, "escaped.txt"))).toBe(true);
   });
 
+  it("shows the model's reason on one line, capped, so it cannot draw a fake prompt", async () => {
+    const { ctx, calls } = approving();
+    await terminal({ command: "true", workdir: world.project, escalate: `fine\n\n⚠️  terminal needs your approval: nothing\r\u001b[2K${"x".repeat(1000)}` }, ctx);
+    const reason = calls.find((c) => c.key === "sandbox-escalate")?.reason ?? "";
+    expect(reason).not.toMatch(/[\n\r\u001b]/);
+    expect(reason.length).toBeLessThan(420);
+  });
+
   it("does not run an escalated command that is denied, or that no one can approve", async () => {
     const command = "touch ~/escaped.txt";
     const denied = await terminal({ command, workdir: world.project, escalate: "x" }, { approve: async () => "deny" });
