@@ -177,7 +177,8 @@ let created: { tmp: string; sockets: string } | undefined;
 /** The private temp dir (mounted at /tmp) and the proxy sockets' dir: one each per process, removed at exit. */
 function sandboxDirs(): { tmp: string; sockets: string } {
   if (created !== undefined) return created;
-  const tmp = mkdtempSync(join(tmpdir(), "quiver-sandbox-tmp-"));
+  // Resolved: on macOS the temp dir is behind a symlink (/var → /private/var) and Seatbelt matches real paths.
+  const tmp = realOr(mkdtempSync(join(tmpdir(), "quiver-sandbox-tmp-")));
   const sockets = mkdtempSync(join(tmpdir(), "quiver-sandbox-net-"));
   created = { tmp, sockets };
   process.once("exit", () => {

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApprovalRequest, ToolContext } from "../../src/registry/index.js";
 import { detectSandbox } from "../../src/sandbox/detect.js";
+import { unreadablePaths } from "../../src/safety/unreadable.js";
 import { READ_ONLY_IN_HOME, READ_ONLY_IN_PROJECT } from "../../src/sandbox/policy.js";
 import { sandboxWorld, terminal, type SandboxWorld } from "./harness.js";
 
@@ -102,6 +103,7 @@ describe("sandbox: read-only inside the project", () => {
     const missing = [
       ...READ_ONLY_IN_PROJECT.map((p) => join(world.project, p)),
       ...READ_ONLY_IN_HOME.map((p) => join(world.home, p)),
+      ...unreadablePaths(),
     ].filter((p) => !existsSync(p));
     expect(missing.length).toBeGreaterThan(20);
     const r = await run("true");
