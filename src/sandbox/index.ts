@@ -8,5 +8,5 @@ export { detectSandbox, resetSandboxDetection } from "./detect.js";
 export type { Detection, SandboxBackend } from "./detect.js";
 export { ENV_ALLOWLIST, commandEnv, isAllowedEnvName, setEnvPassthrough } from "./env.js";
 export { READ_ONLY_IN_HOME, READ_ONLY_IN_PROJECT, sandboxPolicy, sandboxProject } from "./policy.js";
-export { sandboxDecision, wrapCommand } from "./wrap.js";
+export { removeSandboxDirs, sandboxDecision, wrapCommand } from "./wrap.js";
 export type { SandboxDecision, SandboxedSpawn } from "./wrap.js";

@@ -181,8 +181,17 @@ function sandboxDirs(): { tmp: string; sockets: string } {
   const tmp = realOr(mkdtempSync(join(tmpdir(), "quiver-sandbox-tmp-")));
   const sockets = mkdtempSync(join(tmpdir(), "quiver-sandbox-net-"));
   created = { tmp, sockets };
-  process.once("exit", () => {
-    for (const dir of [tmp, sockets]) rmSync(dir, { recursive: true, force: true });
-  });
+  process.once("exit", removeSandboxDirs);
   return created;
+}
+
+/**
+ * Removes the private /tmp and the sockets' dir now (done at exit anyway); the next sandboxed
+ * command makes new ones. For embedders and test runners whose processes end without "exit".
+ */
+export function removeSandboxDirs(): void {
+  if (created === undefined) return;
+  for (const dir of [created.tmp, created.sockets]) rmSync(dir, { recursive: true, force: true });
+  process.off("exit", removeSandboxDirs);
+  created = undefined;
 }
