@@ -28,7 +28,8 @@ export type Detection = { available: true; backend: SandboxBackend } | { availab
 const INSTALL_FIX = "install bubblewrap and socat (Debian/Ubuntu: sudo apt install bubblewrap socat; Fedora: sudo dnf install bubblewrap socat)";
 const USERNS_FIX =
   "allow unprivileged user namespaces: on Ubuntu 24.04+ `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0` " +
-  "(or an AppArmor profile for bwrap), elsewhere `sudo sysctl -w kernel.unprivileged_userns_clone=1` / user.max_user_namespaces > 0";
+  "(or an AppArmor profile for bwrap), elsewhere `sudo sysctl -w kernel.unprivileged_userns_clone=1` / user.max_user_namespaces > 0; " +
+  "inside Docker, the default seccomp profile blocks namespaces (run the container with --security-opt seccomp=unconfined, or rely on the container)";
 
 let cached: Detection | undefined;
 
@@ -62,7 +63,8 @@ function probe(): Detection {
 
 /** Undefined when the probe ran, else bwrap's complaint. */
 function probeRun(bwrap: string, userns: boolean): string | undefined {
-  const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--unshare-net", "--unshare-ipc"];
+  // The namespaces bwrap-args.ts asks for, so that what the probe ran is what commands get.
+  const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"];
   if (userns) args.push("--unshare-user");
   args.push("--cap-drop", "ALL", "--die-with-parent", "--", "true");
   const run = spawnSync(bwrap, args, { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "ignore", "pipe"] });
