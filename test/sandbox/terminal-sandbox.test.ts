@@ -338,13 +338,31 @@ describe("sandbox: ending commands", () => {
   it("kills the sandbox on timeout and leaves nothing running; background jobs end with the command", async () => {
     const tag = `sbx-${process.pid}-${Date.now()}`;
     const started = Date.now();
-    const r = await terminal({ command: `sleep 30 # ${tag}`, workdir: world.project, timeout: 1 }, approving().ctx);
+    const mark = `${31 + (process.pid % 1000) / 1000}${Date.now() % 1000}`; // a sleep pgrep can tell from others
+    const r = await terminal({ command: `sleep ${mark}`, workdir: world.project, timeout: 1 }, approving().ctx);
     expect(r.exit_code).toBe(124);
     expect(Date.now() - started).toBeLessThan(8_000);
+    for (let i = 0; i < 30 && pgrep(`sleep ${mark}`).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
+    expect(pgrep(`sleep ${mark}`)).toEqual([]);
     const bg = await run(`(sleep 30; echo ${tag}-bg) > /dev/null 2>&1 & echo launched`);
     expect(bg.output).toBe("launched\n");
     for (let i = 0; i < 30 && pgrep(tag).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
     expect(pgrep(tag)).toEqual([]);
+  });
+});
+
+describe("sandbox: stopping commands", () => {
+  it("an abort and a command ignoring SIGTERM leave nothing of the sandbox running", async () => {
+    // Durations of their own, so that pgrep finds these sleeps and no other test's.
+    const mark = `${30 + (process.pid % 1000) / 1000}${Date.now() % 1000}`;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 500);
+    const aborted = await terminal({ command: `sleep ${mark}1 & sleep ${mark}2`, workdir: world.project }, { ...approving().ctx, signal: controller.signal });
+    expect(aborted.exit_code).toBe(130);
+    const stubborn = await terminal({ command: `trap '' TERM; sleep ${mark}3`, workdir: world.project, timeout: 1 }, approving().ctx);
+    expect(stubborn.exit_code).toBe(124);
+    for (let i = 0; i < 40 && pgrep(`sleep ${mark}`).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
+    expect(pgrep(`sleep ${mark}`)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
 import { approver, callTool, removeTempDirs, resetSandbox, tempDir, useSandbox } from "./tool-harness.js";
 
@@ -111,6 +111,10 @@ describe("terminal: running commands", () => {
 });
 
 describe("terminal: timeouts and aborts kill the whole process group", () => {
+  // `echo $$` names the host's process group only unsandboxed (in the sandbox it is a PID of its
+  // own namespace); the sandboxed kill is covered in test/sandbox/terminal-sandbox.test.ts.
+  beforeEach(() => useSandbox({ mode: "off" }));
+
   it("returns promptly on timeout even when a background child holds the pipe, leaving no processes", async () => {
     const started = Date.now();
     const r = await callTool("terminal", { command: "echo $$; sleep 30 & sleep 30", timeout: 1 });
