@@ -10,5 +10,7 @@ export default defineConfig({
     // Child processes (terminal, MCP servers, the CLI) are real; two cores, so keep the pool small.
     pool: "forks",
     maxWorkers: 2,
+    // Workers end without "exit": remove the sandbox's private /tmp they made (src/sandbox/wrap.ts).
+    setupFiles: ["test/helpers/sandbox-cleanup.ts"],
   },
 });

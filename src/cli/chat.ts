@@ -40,6 +40,7 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
     mcpWaitMs: prompt === undefined ? 0 : MCP_WAIT_MS,
     projectTools: opts.projectTools === true,
     watch: prompt === undefined && opts.watch !== false,
+    ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }),
   });
   try {
     const setup: ChatSetup = {

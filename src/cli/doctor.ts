@@ -186,6 +186,7 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
       });
     }
     results.push(await checkToolTokens(config, model));
+    results.push(await checkSandbox());
     for (const server of runtime.mcp?.status() ?? []) {
       if (server.state === "disabled") continue;
       if (server.state === "connected") {
@@ -202,6 +203,20 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
   } finally {
     await runtime.close();
   }
+}
+
+/** The terminal's OS sandbox: its backend, writable roots and network list, or why none runs and the fix. */
+async function checkSandbox(): Promise<CheckResult> {
+  const status = (await import("../sandbox/status.js")).sandboxStatus();
+  const scope = `writable: ${status.writable.join(", ")}; network: ${status.network ? `via proxy to ${status.networkAllow.length} allowed hosts (${status.networkAllow.slice(0, 4).join(", ")}, …)` : "none"}`;
+  if (status.state === "off") return { check: "sandbox", status: "warn", detail: "off (sandbox.mode or --sandbox off): terminal commands run with the command guard alone", fix: "Set sandbox.mode: auto in config.yaml (or drop --sandbox off)." };
+  if (status.state !== "sandboxed") {
+    const what = status.state === "refusing" ? "required (mode on) but unavailable: the terminal refuses to run commands" : "unavailable: terminal commands run with the command guard alone";
+    return { check: "sandbox", status: status.state === "refusing" ? "fail" : "warn", detail: `${what} (${status.reason})`, fix: `${status.fix}.` };
+  }
+  const detail = `mode ${status.mode}, ${status.backend}; ${scope}`;
+  if (!status.network) return { check: "sandbox", status: "warn", detail, fix: `${status.fix}.` };
+  return { check: "sandbox", status: "ok", detail };
 }
 
 /** Warns when the enabled tools' definitions would take more than 10% of the model's context window. */

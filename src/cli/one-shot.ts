@@ -44,6 +44,9 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
       };
   // One run may call the same command many times: the session scopes apply to the run.
   const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: true, rules: ruleScopes() });
+  // Once, as the REPL's banner does: commands will not run sandboxed (or not at all).
+  const sandboxLine = (await import("../sandbox/status.js")).sandboxBannerLine();
+  if (sandboxLine !== undefined && !opts.json) process.stderr.write(`quiver: ${sandboxLine}\n`);
   // Without --yes or a terminal nobody can answer: the tool then says how to allow the command.
   const canAsk = setup.yes || process.stdin.isTTY === true;
   const approve = canAsk

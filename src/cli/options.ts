@@ -12,6 +12,8 @@ export interface ChatOptions {
   disableToolsets?: string;
   maxIterations?: string;
   yes?: boolean;
+  /** `--sandbox <auto|on|off>`. */
+  sandbox?: string;
   system?: string;
   resume?: string;
   continue?: boolean;
@@ -47,6 +49,7 @@ export interface ServeOptions {
   toolsets?: string;
   disableToolsets?: string;
   allowDangerous?: boolean;
+  sandbox?: string;
   mcp: boolean;
 }
 

@@ -160,6 +160,8 @@ async function banner(setup: ChatSetup, style: Style): Promise<string> {
   const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
   const head = `${style.bold("quiver")} · ${setup.settings.model} at ${modelLocation(setup.settings.model, setup.settings.baseUrl)}${provider} · ${tools.length} tools · session ${setup.session.id}`;
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];
+  const sandbox = (await import("../sandbox/status.js")).sandboxBannerLine();
+  if (sandbox !== undefined) lines.push(style.dim(sandbox));
   if (setup.resumed) lines.push(resumeSummary(setup, style));
   return lines.join("\n");
 }

@@ -10,6 +10,8 @@ import { quiverPath } from "../registry/paths.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
 import { loadPermissionRules } from "./permission-config.js";
+import { setSandboxConfig } from "../sandbox/config.js";
+import { CliError } from "./exit-codes.js";
 import type { ToolReload, ToolWatcher } from "../registry/watch-tools.js";
 
 export interface RuntimeOptions {
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   report?: (line: string) => void;
   /** Keep the user's (and opted-in project) tools in step with their files: see `watchTools`. */
   watch?: boolean;
+  /** `--sandbox <auto|on|off>`: beats config.yaml's sandbox.mode. */
+  sandbox?: string;
 }
 
 export interface Runtime {
@@ -47,6 +51,15 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const report = opts.report ?? ((line: string) => process.stderr.write(`${line}\n`));
   const config = opts.config ?? (await loadConfig());
   setTerminalEnvPassthrough(config.terminal?.env?.passthrough ?? []);
+  try {
+    setSandboxConfig({
+      ...(config.sandbox !== undefined && { config: config.sandbox }),
+      ...(opts.sandbox !== undefined && { flag: opts.sandbox }),
+      passthrough: config.terminal?.env?.passthrough ?? [],
+    });
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message : String(err));
+  }
   await loadBuiltinTools();
   const project = opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1";
   let reloadListener: ((reload: ToolReload) => void) | undefined;

@@ -14,6 +14,7 @@ export function registerServeCommand(program: Command): void {
     .option("-t, --toolsets <list>", "only these toolsets (comma-separated, default all)")
     .option("--disable-toolsets <list>", "never these toolsets (comma-separated)")
     .option("--allow-dangerous", "run dangerous terminal commands without approval (catastrophic ones are always refused)")
+    .option("--sandbox <mode>", "OS sandbox for terminal commands: auto (default: where the OS allows), on (refuse without one) or off (beats sandbox.mode; --yes never turns it off)")
     .option("--no-mcp", "do not connect the MCP servers of config.yaml")
     .addHelpText(
       "after",

@@ -22,7 +22,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   if (!http) console.log = console.info = console.debug = console.error;
   const report = (line: string) => process.stderr.write(`${line}\n`);
   const config = await loadConfig();
-  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report, config });
+  const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report, config, ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }) });
   try {
     const serverOpts = { ...selection(opts, runtime), ...writeHook(config) };
     if (!http) {

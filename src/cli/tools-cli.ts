@@ -35,8 +35,8 @@ interface ToolsetRow {
   tokens: number;
 }
 
-async function withRuntime<T>(opts: ToolsCommonOptions, body: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await startRuntime({ mcp: opts.mcp, projectTools: opts.projectTools === true });
+async function withRuntime<T>(opts: ToolsCommonOptions & { sandbox?: string }, body: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await startRuntime({ mcp: opts.mcp, projectTools: opts.projectTools === true, ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }) });
   try {
     return await body(runtime);
   } finally {
@@ -73,7 +73,7 @@ export function showTool(name: string, opts: ToolsCommonOptions): Promise<number
   });
 }
 
-export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions & { yes?: boolean }): Promise<number> {
+export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions & { yes?: boolean; sandbox?: string }): Promise<number> {
   return withRuntime(opts, async () => {
     requireTool(name);
     const args = parseArgs(rawArgs === "-" ? await text(process.stdin) : rawArgs);

@@ -30,8 +30,9 @@ export function registerToolsCommand(program: Command): void {
     .argument("<name>", "tool name")
     .argument("[args]", "arguments as a JSON object, or - to read them from stdin", "{}")
     .option("-y, --yes", "approve dangerous commands without asking (catastrophic ones are still refused)")
+    .option("--sandbox <mode>", "OS sandbox for terminal commands: auto (default: where the OS allows), on (refuse without one) or off (beats sandbox.mode; --yes never turns it off)")
     .addHelpText("after", `\nExamples:\n  quiver tools call terminal '{"command":"ls -la"}'\n  echo '{"path":"README.md"}' | quiver tools call read_file -\n\nExit codes: 0 ok, 1 the tool returned an error, 2 usage error (unknown tool, bad JSON).`)
-    .action((name: string, args: string, opts: { yes?: boolean }) =>
+    .action((name: string, args: string, opts: { yes?: boolean; sandbox?: string }) =>
       runAction(async () => (await import("./tools-cli.js")).callTool(name, args, { ...tools.opts<ToolsCommonOptions>(), ...opts })),
     );
 }

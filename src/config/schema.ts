@@ -64,13 +64,22 @@ const checkpointsSchema = z.strictObject({
 // Each rule is checked against the registered tools when the runtime starts (src/cli/permission-config.ts).
 const ruleList = z.array(z.string().trim().min(1, "expected a rule such as terminal(npm run test*)"));
 const permissionsSchema = z.strictObject({ allow: ruleList.optional(), ask: ruleList.optional(), deny: ruleList.optional() });
+const pathList = z.array(z.string().min(1, "expected a path, e.g. ~/.cache/pip"));
+const sandboxSchema = z.strictObject({
+  mode: z.enum(["auto", "on", "off"], "expected auto, on or off").optional(),
+  writable: pathList.optional(),
+  denyRead: pathList.optional(),
+  network: z
+    .strictObject({
+      allow: z.array(z.string().regex(/^(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/, "expected host or host:port, e.g. 127.0.0.1:3000")).optional(),
+      defaults: z.boolean().optional(),
+    })
+    .optional(),
+});
 
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
-
-/** Sections being added on other branches, accepted as-is until their schema lands. */
-const upcomingSection = z.unknown().optional();
 
 // Strict: a misspelt section (`modle:`) is an error naming the valid ones, not silently ignored.
 const configSchema = z.strictObject({
@@ -79,7 +88,7 @@ const configSchema = z.strictObject({
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
   terminal: terminalSchema.optional(),
-  sandbox: upcomingSection,
+  sandbox: sandboxSchema.optional(),
   checkpoints: checkpointsSchema.optional(),
   permissions: permissionsSchema.optional(),
 });
@@ -93,6 +102,8 @@ const KNOWN_KEYS: Record<string, string[]> = {
   tools: Object.keys(toolsSchema.shape),
   terminal: Object.keys(terminalSchema.shape),
   "terminal.env": ["passthrough"],
+  sandbox: Object.keys(sandboxSchema.shape),
+  "sandbox.network": ["allow", "defaults"],
   checkpoints: Object.keys(checkpointsSchema.shape),
   permissions: ["allow", "ask", "deny"],
 };
@@ -103,6 +114,7 @@ const ALIASES: Record<string, Record<string, string>> = {
   tools: { always_load: "alwaysLoad" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
   checkpoints: { max_file_size_mb: "maxFileSizeMb" },
+  sandbox: { deny_read: "denyRead" },
 };
 
 /** Parses and validates config text; `file` is only used in error messages. */

@@ -52,6 +52,22 @@ export interface PermissionsConfig {
   deny?: string[];
 }
 
+/** The OS sandbox of the terminal tool (see docs/safety.md). */
+export interface SandboxConfig {
+  /** auto (default): sandbox where the OS allows; on: refuse to run without one; off: never. */
+  mode?: "auto" | "on" | "off";
+  /** More writable paths besides the project and the private /tmp. */
+  writable?: string[];
+  /** More paths that look empty or missing (like ~/.ssh). */
+  denyRead?: string[];
+  network?: {
+    /** Hosts (or host:port) the proxy lets through, added to the default list. */
+    allow?: string[];
+    /** false: drop the default list of registries and code hosts. */
+    defaults?: boolean;
+  };
+}
+
 export interface McpConfig {
   /** Server name → its settings, validated by the MCP layer. */
   servers?: Record<string, Record<string, unknown>>;
@@ -64,6 +80,7 @@ export interface QuiverConfig {
   mcp?: McpConfig;
   tools?: ToolsConfig;
   terminal?: TerminalConfig;
+  sandbox?: SandboxConfig;
   checkpoints?: CheckpointsConfig;
   permissions?: PermissionsConfig;
   [section: string]: unknown;

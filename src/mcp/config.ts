@@ -29,6 +29,8 @@ export interface McpStdioServerConfig extends McpServerCommon {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /** Run the server in the terminal's OS sandbox (src/sandbox/). */
+  sandbox: boolean;
 }
 
 export interface McpHttpServerConfig extends McpServerCommon {
@@ -66,6 +68,7 @@ const stdioSchema = z.strictObject({
   args: z.array(scalar).default([]),
   env: z.record(z.string(), scalar).optional(),
   cwd: z.string().min(1).optional(),
+  sandbox: z.boolean().default(false),
 });
 
 const httpSchema = z.strictObject({
@@ -127,6 +130,7 @@ function parseMcpServer(name: string, entry: unknown): McpServerConfig | McpConf
       transport: "stdio",
       command: v.command,
       args: v.args,
+      sandbox: v.sandbox,
       ...(expanded.env !== undefined && { env: expanded.env }),
       ...(v.cwd !== undefined && { cwd: v.cwd }),
     };

@@ -21,6 +21,7 @@ import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { connectLink, describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
+import { openSandboxedLink } from "./sandboxed-link.js";
 import { registerServerAlias } from "./toolset-alias.js";
 import { mcpToolName, mcpToolsetName } from "./names.js";
 import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
@@ -179,7 +180,14 @@ export class McpServerConnection {
     const epoch = ++this.#epoch;
     this.#retryAt = undefined;
     if (this.#failures === 0) this.#state = "connecting";
-    const link = openLink(this.config, log);
+    let link: ServerLink;
+    try {
+      link = this.config.transport === "stdio" && this.config.sandbox ? await openSandboxedLink(this.config, log) : openLink(this.config, log);
+    } catch (err) {
+      if (epoch === this.#epoch) this.#failed(`cannot start in the sandbox: ${errorMessage(err)}`);
+      return;
+    }
+    if (epoch !== this.#epoch) return link.terminate();
     const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
     installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail, () => this.#refresher.request());
     client.onInvalidTools = (tools) => this.#reportInvalid(tools);

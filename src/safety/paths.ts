@@ -117,7 +117,8 @@ export interface PathRule {
   reason: string;
 }
 
-const SHELL_RC_FILES = [
+/** Shell startup files in the home (the sandbox keeps them read-only too). */
+export const SHELL_RC_FILES: readonly string[] = [
   ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
   ".zlogout", ".kshrc", ".cshrc", ".tcshrc", ".login", ".inputrc", ".envrc", ".bash_aliases", ".xprofile", ".xinitrc",
   ".xsessionrc", ".vimrc", ".exrc", ".tmux.conf",

@@ -16,6 +16,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The child's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** What to spawn instead of `bash -c <command>` (the sandbox's wrapper, which runs it). */
+  spawn?: { file: string; args: readonly string[] };
 }
 
 export interface RunResult {
@@ -65,7 +67,8 @@ class Run {
     }
     try {
       // detached: the shell leads a new process group, so the whole tree can be killed at once.
-      this.#child = spawn("bash", ["-c", this.#opts.command], {
+      const { file, args } = this.#opts.spawn ?? { file: "bash", args: ["-c", this.#opts.command] };
+      this.#child = spawn(file, args, {
         cwd: this.#opts.cwd,
         env: this.#opts.env ?? process.env,
         detached: true,

@@ -1,15 +1,16 @@
 /**
- * `terminal`: runs a shell command with bash in its own process group. Catastrophic
- * commands are refused, dangerous ones need the user's approval (see src/safety/), and the
- * child's environment has the user's secrets scrubbed.
+ * `terminal`: runs a shell command with bash in its own process group, inside the OS sandbox
+ * where one can run (src/sandbox/). Catastrophic commands are refused, dangerous ones need the
+ * user's approval (see src/safety/), and the child's environment is an allowlist.
  */
 import { registry, toolError, toolResult, createLogger } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { terminalEnv } from "../safety/child-env.js";
+import { commandEnv } from "../sandbox/env.js";
 import { gateCommand } from "./approval.js";
 import { exitCodeMeaning } from "./exit-codes.js";
 import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
-import { runCommand } from "./run-command.js";
+import { runCommand, type RunOptions, type RunResult } from "./run-command.js";
+import { placeCommand, type Placement } from "./terminal-sandbox.js";
 import { ToolInputError, optionalNumberArg, optionalStringArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
 const DEFAULT_TIMEOUT_S = 180;
@@ -24,6 +25,10 @@ export interface TerminalResult {
   exit_code: number;
   error?: string;
   exit_code_meaning?: string;
+  /** What the sandbox stopped and how to allow it, in one line. */
+  sandbox_blocked?: string;
+  /** Set when the command ran outside the sandbox although one was asked for. */
+  sandbox_note?: string;
 }
 
 async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promise<string> {
@@ -37,8 +42,10 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     );
   }
   const cwd = await workingDirectory(optionalStringArg(args, "workdir"));
+  const placement = await placeCommand(ctx, command, optionalStringArg(args, "escalate"));
+  if ("refusal" in placement) return placement.refusal;
 
-  const refusal = await gateCommand(ctx, "terminal", command, { cwd });
+  const refusal = await gateCommand(ctx, "terminal", command, { cwd, sandboxed: placement.sandboxed });
   if (refusal !== undefined) return refusal;
 
   const started = Date.now();
@@ -48,21 +55,47 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     const seconds = Math.round((Date.now() - started) / 1000);
     report({ progress: seconds, message: `running for ${seconds} s` });
   }, PROGRESS_INTERVAL_MS);
-  const run = await runCommand({ command, cwd, timeoutMs: timeoutS * 1000, signal: ctx.signal, env: terminalEnv() }).finally(() => clearInterval(ticker));
-  log.debug("command finished", { exitCode: run.exitCode, ms: Date.now() - started, stopped: run.stopped });
+  const outcome = await runPlaced({ command, cwd, timeoutMs: timeoutS * 1000, ...(ctx.signal !== undefined && { signal: ctx.signal }) }, placement).finally(() =>
+    clearInterval(ticker),
+  );
+  if ("refusal" in outcome) return outcome.refusal;
+  const { run, blocked } = outcome;
+  log.debug("command finished", { exitCode: run.exitCode, ms: Date.now() - started, stopped: run.stopped, sandboxed: placement.sandboxed });
 
   if (run.spawnError !== undefined) return toolError(`Could not start bash to run the command: ${run.spawnError}`);
   const result: TerminalResult = { output: run.output, exit_code: run.exitCode };
   if (run.stopped === "timeout") {
-    result.error = `Command timed out after ${timeoutS} s; its process group was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s) or run it in the background with output redirected to a file.`;
+    result.error = placement.sandboxed
+      ? `Command timed out after ${timeoutS} s; its sandbox was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s): in the sandbox a background job ends with its command.`
+      : `Command timed out after ${timeoutS} s; its process group was killed. Raise "timeout" (max ${MAX_TIMEOUT_S} s) or run it in the background with output redirected to a file.`;
   } else if (run.stopped === "abort") {
     result.error = "Command was interrupted (cancelled by the caller); its process group was killed.";
   } else if (run.stoppedBackground) {
-    result.output += "\n[background processes that still held the output open were stopped when the command ended; redirect their output (cmd > file 2>&1 &) to keep them running]";
+    result.output += placement.sandboxed
+      ? "\n[background processes were stopped when the command ended: in the sandbox nothing outlives its command]"
+      : "\n[background processes that still held the output open were stopped when the command ended; redirect their output (cmd > file 2>&1 &) to keep them running]";
   }
+  if (blocked !== undefined) result.sandbox_blocked = blocked;
+  if (!placement.sandboxed && placement.note !== undefined) result.sandbox_note = placement.note;
   const meaning = exitCodeMeaning(command, run.exitCode);
   if (meaning !== undefined && run.exitCode !== 0) result.exit_code_meaning = meaning;
   return toolResult(result);
+}
+
+/** Runs the command where `placement` says: wrapped in the sandbox (then checked for what it blocked), or plain. */
+async function runPlaced(
+  base: RunOptions,
+  placement: Exclude<Placement, { refusal: string }>,
+): Promise<{ run: RunResult; blocked?: string } | { refusal: string }> {
+  const env = commandEnv();
+  if (!placement.sandboxed) return { run: await runCommand({ ...base, env }) };
+  const { sandboxCwdProblem, wrapCommand } = await import("../sandbox/wrap.js");
+  const problem = placement.backend.kind === "bwrap" ? sandboxCwdProblem(base.cwd) : undefined;
+  if (problem !== undefined) return { refusal: toolError(problem, { error_type: "sandbox_workdir" }) };
+  const wrapped = await wrapCommand(["bash", "-c", base.command], placement.backend, { cwd: base.cwd, env });
+  const run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
+  const blocked = await wrapped.finish({ command: base.command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground });
+  return blocked === undefined ? { run } : { run, blocked };
 }
 
 async function workingDirectory(workdir: string | undefined): Promise<string> {
@@ -97,6 +130,10 @@ registry.register({
         command: { type: "string", description: "The bash command line to run." },
         timeout: { type: "number", description: "Timeout in seconds (default 180, max 600)." },
         workdir: { type: "string", description: "Directory to run in (default: the current directory). Must exist." },
+        escalate: {
+          type: "string",
+          description: "Only when the sandbox blocked something the task needs: why this command must run outside the sandbox. The user is asked to approve it explicitly.",
+        },
       },
       required: ["command"],
       additionalProperties: false,

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ToolEndEvent, ToolStartEvent } from "../../src/agent/index.js";
 import { registry } from "../../src/registry/index.js";
 import { useTempDir } from "../helpers/lifecycle.js";
@@ -12,6 +12,10 @@ const work = useTempDir("quiver-agent-work-", { "notes.txt": "hello from notes\n
 
 describe("a conversation with tools", () => {
   it("reads a file, runs a command, then answers, with the results fed back in order", async () => {
+    // The work dir is the project, as when quiver is started in it: the sandboxed terminal runs there.
+    const { resetSandboxConfig, setSandboxConfig } = await import("../../src/sandbox/config.js");
+    setSandboxConfig({ project: work.path });
+    onTestFinished(() => resetSandboxConfig());
     const server = await startServer({
       replies: [
         toolCall("read_file", { path: join(work.path, "notes.txt") }),

@@ -32,7 +32,8 @@ describe("quiver chat -p", () => {
         text("The notes say **hello**."),
       ],
     });
-    const result = await cli.run(["chat", "-p", "What do the notes say?"]);
+    // Started in the work dir, as a user would: it is the sandbox's project.
+    const result = await cli.run(["chat", "-p", "What do the notes say?"], { cwd: work.path });
 
     expect(result.stderr).not.toContain("Error");
     expect(result.code).toBe(0);
@@ -154,13 +155,13 @@ describe("quiver chat -p", () => {
     const target = join(work.path, "doomed");
     mkdirSync(join(target, "inner"), { recursive: true });
     const server = await cli.startServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("ok")] });
-    const denied = await cli.run(["chat", "-p", "delete it"]);
+    const denied = await cli.run(["chat", "-p", "delete it"], { cwd: work.path });
     expect(denied.code).toBe(0);
     expect(existsSync(target)).toBe(true);
     expect(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")).toMatch(/denied|not approved|approval/i);
 
     server.push(toolCall("terminal", { command: `rm -r ${target}` }), text("gone"));
-    const approved = await cli.run(["chat", "-p", "delete it", "--yes"]);
+    const approved = await cli.run(["chat", "-p", "delete it", "--yes"], { cwd: work.path });
     expect(approved.code).toBe(0);
     expect(existsSync(target)).toBe(false);
   });
@@ -169,7 +170,7 @@ describe("quiver chat -p", () => {
 describe("sessions across processes", () => {
   it("a chat killed with SIGKILL mid-turn resumes with a valid history", async () => {
     const server = await cli.startServer({ replies: [toolCall("terminal", { command: "sleep 5", workdir: work.path }, "call_slow")] });
-    const running = cli.start(["chat", "-p", "run the slow command"]);
+    const running = cli.start(["chat", "-p", "run the slow command"], { cwd: work.path });
     // The assistant message with the tool call is on disk before the tool starts.
     await waitFor(
       () => cli.sessionFiles().length === 1 && cli.transcript(cli.sessionFiles()[0]!).length === 2,

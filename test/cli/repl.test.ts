@@ -28,9 +28,9 @@ interface Pty {
   exited: Promise<number | null>;
 }
 
-function openPty(args: string[], env: NodeJS.ProcessEnv): Pty {
+function openPty(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Pty {
   const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
-  const child = spawn("script", ["-qefc", command, "/dev/null"], { env: { ...env, TERM: "xterm-256color" }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn("script", ["-qefc", command, "/dev/null"], { env: { ...env, TERM: "xterm-256color" }, stdio: ["pipe", "pipe", "pipe"], ...(cwd !== undefined && { cwd }) });
   let raw = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
@@ -155,7 +155,8 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     const target = join(work, "doomed");
     mkdirSync(join(target, "inner"), { recursive: true });
     const server = await cli.startServer({ replies: [toolCall("terminal", { command: `rm -r ${target}` }), text("Deleted.")] });
-    terminal = openPty(["chat"], cli.env());
+    // Started in the work dir: it is the sandbox's project, so the command may delete there.
+    terminal = openPty(["chat"], cli.env(), work);
     await terminal.waitFor(/❯ $/);
     terminal.type("delete the dir\r");
     await terminal.waitFor(/rule: terminal\(rm -r \*\)\nAllow\? \[y\]es once \/ \[s\]ame command this session \/ \[r\]ule this session \/ save rule to \[p\]roject \/ \[u\]ser config \/ \[N\]o $/);

@@ -23,6 +23,7 @@ function callOnTty(command: string, answer: string): Promise<string> {
   const args = JSON.stringify({ command }).replace(/'/g, "'\\''");
   const child = spawn("script", ["-qfec", `node ${CLI} tools call terminal '${args}'`, "/dev/null"], {
     env: { ...process.env, QUIVER_HOME: home, NO_COLOR: "1" },
+    cwd: work, // the sandbox's project: the commands delete inside it
   });
   let screen = "";
   let answered = false;

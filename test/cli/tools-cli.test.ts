@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -163,14 +163,17 @@ describe("quiver tools call", () => {
   });
 
   it("refuses a dangerous command without a TTY, and runs it with --yes", async () => {
-    // Outside $QUIVER_HOME: touching anything there asks explicitly, which --yes never covers.
-    const dir = join(mkdtempSync(join(tmpdir(), "quiver-victim-")), "victim");
+    // In a project of its own (the sandbox's writable root), not $QUIVER_HOME, which the sandbox hides.
+    const project = mkdtempSync(join(tmpdir(), "quiver-cli-project-"));
+    const dir = join(project, "victim");
     mkdirSync(join(dir, "sub"), { recursive: true });
     const args = JSON.stringify({ command: `rm -r ${dir}/sub && echo removed` });
-    const refused = await runCli(["tools", "call", "terminal", args], cliEnv(env));
+    const refused = await runCli(["tools", "call", "terminal", args], cliEnv(env), { cwd: project });
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout).error).toMatch(/approv/i);
-    const allowed = await runCli(["tools", "call", "terminal", args, "--yes"], cliEnv(env));
+    expect(existsSync(join(dir, "sub"))).toBe(true);
+    const allowed = await runCli(["tools", "call", "terminal", args, "--yes"], cliEnv(env), { cwd: project });
+    rmSync(project, { recursive: true, force: true });
     expect(allowed.code).toBe(0);
     expect(JSON.parse(allowed.stdout).output).toContain("removed");
     rmSync(join(dir, ".."), { recursive: true, force: true });

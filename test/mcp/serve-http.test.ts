@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
 import type { HttpServeOptions, RunningHttpServer } from "../../src/mcp/http-server.js";
 import { loadBuiltinTools } from "../../src/calls/model-tools.js";
@@ -138,6 +138,10 @@ describe("quiver serve over Streamable HTTP", () => {
   test("dangerous commands answer approval_required unless --allow-dangerous; catastrophic ones are always refused", async () => {
     const victim = join(dir, "victim");
     await mkdir(join(victim, "sub"), { recursive: true });
+    // A temp dir under the host's /tmp: writable for the sandboxed terminal only when configured so.
+    const { setSandboxConfig, resetSandboxConfig } = await import("../../src/sandbox/config.js");
+    setSandboxConfig({ config: { writable: [dir] } });
+    onTestFinished(() => resetSandboxConfig());
     const strict = await client((await serve()).url);
     const refused = await strict.callTool({ name: "terminal", arguments: { command: `rm -r ${victim}` } });
     expect(refused.isError).toBe(true);

@@ -43,6 +43,7 @@ describe("config", () => {
         connectTimeoutMs: 60_000,
         enabled: true,
         trust: false,
+        sandbox: false,
         roots: ["/srv/data"],
       },
       {

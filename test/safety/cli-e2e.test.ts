@@ -39,7 +39,8 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function call(tool: string, args: Record<string, unknown>, flags: string[] = []): Promise<Record<string, unknown>> {
-  const r = await runCli(["tools", "call", tool, JSON.stringify(args), "--no-mcp", ...flags], env);
+  // Started in the work dir, which is then the sandbox's project (writable); the home stays read-only.
+  const r = await runCli(["tools", "call", tool, JSON.stringify(args), "--no-mcp", ...flags], env, { cwd: work });
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 

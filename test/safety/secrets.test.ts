@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/schema.js";
 import { isSecretName, setTerminalEnvPassthrough, terminalEnv } from "../../src/safety/index.js";
 import "../../src/tools/terminal.js";
-import { callTool, removeTempDirs, tempDir } from "../tools/tool-harness.js";
+import { callTool, removeTempDirs, resetSandbox, tempDir, useSandbox } from "../tools/tool-harness.js";
 
 afterEach(async () => {
   setTerminalEnvPassthrough([]);
+  await resetSandbox();
   await removeTempDirs();
 });
 
@@ -28,13 +29,17 @@ describe("terminal environment", () => {
     expect(terminalEnv({ GITHUB_TOKEN: "t", NPM_TOKEN: "n" })).toEqual({ GITHUB_TOKEN: "t" });
   });
 
-  it("the terminal tool's `env` shows no secret", async () => {
+  // Default-deny since the sandbox: only the allowlist (src/sandbox/env.ts) reaches the command.
+  it("the terminal tool's `env` shows no secret, and no name outside the allowlist", async () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { OPENAI_API_KEY: "sk-canary-1", QUIVER_TEST_SECRET: "canary-2", ANTHROPIC_BASE_URL: "canary-3", SAFE_VALUE: "visible" });
+    Object.assign(process.env, { OPENAI_API_KEY: "sk-canary-1", QUIVER_TEST_SECRET: "canary-2", ANTHROPIC_BASE_URL: "canary-3", SAFE_VALUE: "canary-4" });
     try {
-      const r = await callTool("terminal", { command: "env", workdir: await tempDir() });
+      const dir = await tempDir();
+      await useSandbox({ writable: [dir] });
+      const r = await callTool("terminal", { command: "env", workdir: dir });
       expect(r.output).not.toMatch(/canary/);
-      expect(r.output).toContain("SAFE_VALUE=visible");
+      expect(r.output).not.toContain("SAFE_VALUE");
+      expect(r.output).toMatch(/^PATH=/m);
     } finally {
       for (const name of ["OPENAI_API_KEY", "QUIVER_TEST_SECRET", "ANTHROPIC_BASE_URL", "SAFE_VALUE"]) if (!(name in saved)) delete process.env[name];
     }

@@ -2,14 +2,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
-import { approver, callTool, removeTempDirs, tempDir } from "./tool-harness.js";
+import { approver, callTool, removeTempDirs, resetSandbox, tempDir, useSandbox } from "./tool-harness.js";
 
 beforeAll(async () => {
   await import("../../src/tools/terminal.js");
 });
 afterAll(removeTempDirs);
+afterEach(resetSandbox);
 
 /** Live processes of a process group, as `ps` sees them (zombies excluded). */
 function groupMembers(pgid: number): string[] {
@@ -85,6 +86,7 @@ describe("terminal: running commands", () => {
 
   it("runs in workdir, resolving it, and refuses a missing or non-directory workdir", async () => {
     const dir = await tempDir();
+    await useSandbox({ writable: [dir] });
     await writeFile(join(dir, "file.txt"), "x");
     const r = await callTool("terminal", { command: "pwd; ls", workdir: dir });
     expect(r.output).toBe(`${dir}\nfile.txt\n`);
@@ -109,6 +111,10 @@ describe("terminal: running commands", () => {
 });
 
 describe("terminal: timeouts and aborts kill the whole process group", () => {
+  // `echo $$` names the host's process group only unsandboxed (in the sandbox it is a PID of its
+  // own namespace); the sandboxed kill is covered in test/sandbox/terminal-sandbox.test.ts.
+  beforeEach(() => useSandbox({ mode: "off" }));
+
   it("returns promptly on timeout even when a background child holds the pipe, leaving no processes", async () => {
     const started = Date.now();
     const r = await callTool("terminal", { command: "echo $$; sleep 30 & sleep 30", timeout: 1 });
@@ -148,7 +154,9 @@ describe("terminal: timeouts and aborts kill the whole process group", () => {
     expect(await waitForGroupToVanish(Number(r.output.trim().split("\n")[0]))).toEqual([]);
   });
 
-  it("returns soon after the shell exits when a background job keeps the pipe open, and says it stopped it", async () => {
+  // Unsandboxed: in the sandbox nothing outlives the command (see test/sandbox/terminal-sandbox.test.ts).
+  it("returns soon after the shell exits when a background job keeps the pipe open, and says it stopped it (unsandboxed)", async () => {
+    await useSandbox({ mode: "off" });
     const started = Date.now();
     const r = await callTool("terminal", { command: "echo $$; sleep 30 & echo started" });
     expect(Date.now() - started).toBeLessThan(8_000);
@@ -158,7 +166,8 @@ describe("terminal: timeouts and aborts kill the whole process group", () => {
     expect(await waitForGroupToVanish(Number(r.output.split("\n")[0]))).toEqual([]);
   });
 
-  it("leaves a background job alone when its output is redirected", async () => {
+  it("leaves a background job alone when its output is redirected (unsandboxed)", async () => {
+    await useSandbox({ mode: "off" });
     const dir = await tempDir();
     const r = await callTool("terminal", { command: `(sleep 1.5; echo done > ${join(dir, "bg.txt")}) > /dev/null 2>&1 & echo launched` });
     expect(r.output).toBe("launched\n");
@@ -230,6 +239,7 @@ describe("terminal: approval", () => {
 
   it("runs a dangerous command approved once, and one approved for the session", async () => {
     const dir = await tempDir();
+    await useSandbox({ writable: [dir] });
     await mkdir(join(dir, "victim", "deep"), { recursive: true });
     const once = approver("once");
     const r = await callTool("terminal", { command: "rm -rf victim && echo removed", workdir: dir }, once.ctx);
@@ -247,6 +257,7 @@ describe("terminal: approval", () => {
   it("asks once per matched rule when a command matches several", async () => {
     const { calls, ctx } = approver("once");
     const dir = await tempDir();
+    await useSandbox({ writable: [dir] });
     await mkdir(join(dir, "d"));
     await writeFile(join(dir, "f"), "");
     const r = await callTool("terminal", { command: "chmod 777 f && rm -r d", workdir: dir }, ctx);
@@ -280,7 +291,9 @@ describe("terminal: approval", () => {
     "never asks for the benign command %s",
     async (command) => {
       const { calls, ctx } = approver("deny");
-      const r = await callTool("terminal", { command, workdir: await tempDir() }, ctx);
+      const dir = await tempDir();
+      await useSandbox({ writable: [dir] });
+      const r = await callTool("terminal", { command, workdir: dir }, ctx);
       expect(calls).toEqual([]);
       expect(r.error).toBeUndefined();
       expect(typeof r.exit_code).toBe("number");

@@ -49,3 +49,17 @@ export function useHome(dir: string): () => void {
     else process.env.HOME = saved;
   };
 }
+
+/**
+ * Sandbox settings for the next calls (the terminal runs sandboxed by default): `writable` adds
+ * directories (temp dirs under the host's /tmp are otherwise invisible), `mode: "off"` is for
+ * tests about unsandboxed behaviour. Undo with `resetSandbox`.
+ */
+export async function useSandbox(setup: { writable?: string[]; mode?: "auto" | "on" | "off" }): Promise<void> {
+  const { setSandboxConfig } = await import("../../src/sandbox/config.js");
+  setSandboxConfig({ config: { ...(setup.writable !== undefined && { writable: setup.writable }), ...(setup.mode !== undefined && { mode: setup.mode }) } });
+}
+
+export async function resetSandbox(): Promise<void> {
+  (await import("../../src/sandbox/config.js")).resetSandboxConfig();
+}
