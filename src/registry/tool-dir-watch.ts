@@ -16,6 +16,8 @@ export interface ToolDirEvents {
   changed(path: string): void;
   /** A directory's watch was lost (`why`) and is being re-armed. */
   lost?(dir: string, why: string): void;
+  /** A directory that exists could not be watched (inotify limits, permissions): said once until it can. */
+  failed?(dir: string, why: string): void;
 }
 
 /** How often a lost tool directory is looked for until it is back. */
@@ -29,6 +31,7 @@ interface Armed {
 
 export class ToolDirWatch {
   readonly #armed = new Map<string, Armed>();
+  readonly #failing = new Set<string>();
   #poll: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -71,9 +74,12 @@ export class ToolDirWatch {
     let watcher: FSWatcher;
     try {
       watcher = watch(dir, (_event, name) => this.#event(dir, name === null ? null : name.toString()));
-    } catch {
+    } catch (err) {
+      if (!this.#failing.has(dir)) this.events.failed?.(dir, (err as Error).message);
+      this.#failing.add(dir);
       return false;
     }
+    this.#failing.delete(dir);
     watcher.on("error", (err: Error) => this.#lose(dir, err.message));
     this.#armed.set(dir, { watcher, ino });
     return true;

@@ -97,6 +97,7 @@ class DirectoryWatcher implements ToolWatcher {
     this.#dirWatch = new ToolDirWatch(this.dir, {
       changed: (path) => this.#changed(path),
       lost: (dir, why) => log.debug(`re-arming the watch on ${dir}: ${why}`),
+      failed: (dir, why) => log.warn(`cannot watch ${dir} (${why}); its tool files are not reloaded until it can be watched`, { path: dir }),
     });
     this.#dirWatch.start();
   }
