@@ -85,7 +85,9 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       const canAsk = opts.yes === true || process.stdin.isTTY === true;
       const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr, rules: ruleScopes() }) : undefined;
       await checkpointBefore(name, args);
-      const output = await handleFunctionCall(name, args, approve !== undefined ? { signal: controller.signal, approve } : { signal: controller.signal });
+      // The user has waited since the process started: budgets (search_files' regex) count from there.
+      const ctx = { signal: controller.signal, startedAt: performance.timeOrigin };
+      const output = await handleFunctionCall(name, args, approve !== undefined ? { ...ctx, approve } : ctx);
       process.stdout.write(`${render(output)}\n`);
       if (controller.signal.aborted) return EXIT.interrupted;
       return isErrorOutput(output) ? EXIT.failure : EXIT.ok;

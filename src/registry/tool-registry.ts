@@ -54,6 +54,8 @@ export class ToolRegistry {
   readonly #listeners = new Set<RegistryListener>();
   // Sorted on first read after a change (inserting in order would make bulk registration O(n²)).
   #sorted: string[] | undefined = [];
+  /** The entries in name order; reset whenever an entry is added, replaced or removed. */
+  #sortedEntries: ToolEntry[] | undefined = [];
   #generation = 0;
   #batch: OpenBatch | undefined;
   #batchTail: Promise<unknown> = Promise.resolve();
@@ -133,6 +135,7 @@ export class ToolRegistry {
     this.#tools.set(entry.name, entry);
     this.#membersOf(entry.toolset).add(entry.name);
     if (existing === undefined) this.#sorted = undefined;
+    this.#sortedEntries = undefined;
     this.#changed();
     return true;
   }
@@ -143,6 +146,7 @@ export class ToolRegistry {
     this.#tools.delete(name);
     this.#removeFromToolset(entry);
     this.#sorted = undefined;
+    this.#sortedEntries = undefined;
     this.#changed();
     return true;
   }
@@ -220,6 +224,8 @@ export class ToolRegistry {
    */
   async getDefinitions(names: Iterable<string>): Promise<ToolDefinition[]> {
     const entries = this.#entriesSorted(names);
+    const answered = this.#definitionsIfSync(entries);
+    if (answered !== undefined) return answered;
     const verdicts = await runChecks(entries);
     const out: ToolDefinition[] = [];
     for (const entry of entries) {
@@ -327,12 +333,40 @@ export class ToolRegistry {
     for (const [alias, target] of this.#aliases) if (target === entry.toolset) this.#aliases.delete(alias);
   }
 
-  #entriesSorted(names: Iterable<string>): ToolEntry[] {
+  /**
+   * The definitions in one pass when every check answers synchronously (cached, or a sync
+   * function): the usual case, and the one a fresh session's first listing pays unoptimised.
+   * Undefined as soon as one check is async; runChecks then finds it in flight, not run twice.
+   */
+  #definitionsIfSync(entries: readonly ToolEntry[]): ToolDefinition[] | undefined {
+    const verdicts = new Map<CheckFn, boolean>();
+    const out: ToolDefinition[] = [];
+    for (const entry of entries) {
+      const checkFn = entry.checkFn;
+      if (checkFn !== undefined) {
+        let ok = verdicts.get(checkFn);
+        if (ok === undefined) {
+          const verdict = checkAvailable(checkFn);
+          if (typeof verdict !== "boolean") return undefined;
+          verdicts.set(checkFn, (ok = verdict));
+        }
+        if (!ok) continue;
+      }
+      out.push(this.#definitionOf(entry));
+    }
+    return out;
+  }
+
+  #entriesSorted(names: Iterable<string>): readonly ToolEntry[] {
+    if (Array.isArray(names)) {
+      const merged = this.#entriesOfAscending(names as readonly string[]);
+      if (merged !== undefined) return merged;
+    }
     const wanted = names instanceof Set ? (names as Set<string>) : new Set(names);
     const out: ToolEntry[] = [];
     // Walking the cached sorted list avoids sorting per call when most tools are requested.
     if (wanted.size * 4 >= this.#tools.size) {
-      for (const name of this.#sortedNames()) if (wanted.has(name)) out.push(this.#tools.get(name) as ToolEntry);
+      for (const entry of this.#entriesInNameOrder()) if (wanted.has(entry.name)) out.push(entry);
       return out;
     }
     for (const name of [...wanted].sort()) {
@@ -342,8 +376,32 @@ export class ToolRegistry {
     return out;
   }
 
+  /**
+   * Names already in order (a listing handed back, the usual case) need no Set: one merge walk
+   * beside the sorted names, or none when they are the listing itself. Undefined when `names`
+   * is not strictly ascending; the general path then sorts and de-duplicates.
+   */
+  #entriesOfAscending(names: readonly string[]): readonly ToolEntry[] | undefined {
+    const sorted = this.#sortedNames();
+    const entries = this.#entriesInNameOrder();
+    if (names.length === sorted.length && names.every((name, i) => name === sorted[i])) return entries;
+    const out: ToolEntry[] = [];
+    let j = 0;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      if (i > 0 && !((names[i - 1] as string) < name)) return undefined;
+      while (j < sorted.length && (sorted[j] as string) < name) j++;
+      if (sorted[j] === name) out.push(entries[j] as ToolEntry);
+    }
+    return out;
+  }
+
   #sortedNames(): readonly string[] {
     return (this.#sorted ??= [...this.#tools.keys()].sort());
+  }
+
+  #entriesInNameOrder(): readonly ToolEntry[] {
+    return (this.#sortedEntries ??= this.#sortedNames().map((name) => this.#tools.get(name) as ToolEntry));
   }
 
   #definitionOf(entry: ToolEntry): ToolDefinition {

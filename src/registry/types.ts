@@ -100,6 +100,11 @@ export interface ToolContext {
    */
   approvalUnavailable?: string;
   toolCallId?: string;
+  /**
+   * When the caller's wait began (ms since the epoch), if before the call: `quiver tools call`
+   * passes its process start, so a tool's time budget (search_files' regex budget) covers it.
+   */
+  startedAt?: number;
   /** The calling session's tools; absent outside an agent (CLI, MCP server), meaning every available tool. */
   toolCatalog?: ToolCatalog;
   [key: string]: unknown;

@@ -14,6 +14,13 @@ import { Worker } from "node:worker_threads";
 
 /** How long matching one batch (up to 64 files or 512 KB, or one larger file) may take before the pattern is declared too slow. */
 export const REGEX_BUDGET_MS = 3_000;
+/**
+ * The first batch's budget counts from when the caller began to wait (`startedAt`), so a runaway
+ * pattern is answered within REGEX_BUDGET_MS of it, this margin left for the answer to travel
+ * (worker termination, printing, exit); at least MIN_FIRST_BUDGET_MS however long start-up took.
+ */
+const ANSWER_MARGIN_MS = 200;
+const MIN_FIRST_BUDGET_MS = 250;
 const MAX_IDLE_WORKERS = 2;
 
 // Plain JS evaluated in the worker (no module of ours to resolve, so it runs the same from
@@ -79,11 +86,25 @@ const idle: MatchWorker[] = [];
 /** One search: a pattern matched against file after file on one worker. Call `close()` when done. */
 export class RegexSearch {
   #worker: MatchWorker | undefined;
+  #startedAt: number | undefined;
 
+  /** `startedAt` (ms since the epoch, default now): when the caller began to wait for this search. */
   constructor(
     readonly pattern: string,
     readonly flags: string,
-  ) {}
+    startedAt?: number,
+  ) {
+    this.#startedAt = startedAt ?? Date.now();
+  }
+
+  /** The next batch's budget: the first one's is what is left of REGEX_BUDGET_MS since `startedAt`. */
+  #budget(): number {
+    const startedAt = this.#startedAt;
+    if (startedAt === undefined) return REGEX_BUDGET_MS;
+    this.#startedAt = undefined;
+    const left = startedAt + REGEX_BUDGET_MS - ANSWER_MARGIN_MS - Date.now();
+    return Math.round(Math.min(REGEX_BUDGET_MS, Math.max(MIN_FIRST_BUDGET_MS, left)));
+  }
 
   /**
    * The first `limit` matching lines of `texts`, in order. Rejects with PatternTooSlowError
@@ -93,6 +114,7 @@ export class RegexSearch {
     if (signal?.aborted === true) return Promise.reject(abortReason(signal));
     const current = (this.#worker ??= acquire());
     const { worker, progress } = current;
+    const budgetMs = this.#budget();
     return new Promise<LineHit[]>((resolve, reject) => {
       const settle = (): void => {
         clearTimeout(timer);
@@ -112,7 +134,7 @@ export class RegexSearch {
       };
       const onFailure = (err: unknown): void => kill(err instanceof Error ? err : new Error(`regex worker exited (${String(err)})`));
       const onAbort = (): void => kill(abortReason(signal as AbortSignal));
-      const timer = setTimeout(() => kill(new PatternTooSlowError(REGEX_BUDGET_MS, Atomics.load(progress, 0))), REGEX_BUDGET_MS);
+      const timer = setTimeout(() => kill(new PatternTooSlowError(budgetMs, Atomics.load(progress, 0))), budgetMs);
       worker.on("message", onMessage).once("error", onFailure).once("exit", onFailure);
       signal?.addEventListener("abort", onAbort, { once: true });
       worker.postMessage({ pattern: this.pattern, flags: this.flags, texts, limit });

@@ -62,7 +62,7 @@ async function searchFiles(args: Record<string, unknown>, ctx: ToolContext): Pro
   const skip: WalkSkip = { test: protectedInWalk(root, approved), skipped: 0 };
   const files = isDir ? walkFiles(root, ctx.signal, skip) : single(root);
   const relativeName = (file: string): string => (isDir ? relative(root, file).split(sep).join("/") : file.slice(file.lastIndexOf(sep) + 1));
-  const search = new RegexSearch(pattern, flags);
+  const search = new RegexSearch(pattern, flags, ctx.startedAt);
   let found: Found;
   try {
     found = await collectMatches(search, files, (file) => matchesGlob(relativeName(file)), limit, ctx.signal, approved, searchProgress(ctx));
@@ -192,7 +192,7 @@ async function matchIn(search: RegexSearch, texts: string[], limit: number, batc
     if (!(err instanceof PatternTooSlowError)) throw err;
     const stuck = searchable(batch)[err.text]?.file;
     throw new ToolInputError(
-      `The pattern ${JSON.stringify(search.pattern)} was too slow: matching it${stuck === undefined ? "" : ` against ${displayPath(stuck)}`} took over ${err.budgetMs / 1000}s, so the search was stopped. ` +
+      `The pattern ${JSON.stringify(search.pattern)} was too slow: matching it${stuck === undefined ? "" : ` against ${displayPath(stuck)}`} took over ${(err.budgetMs / 1000).toFixed(1)} s, so the search was stopped. ` +
         "Nested or overlapping quantifiers such as (a+)+ or (a|aa)* backtrack exponentially on some lines; simplify the pattern (e.g. (a+)+ → a+), or narrow path or glob.",
       { error_type: "pattern_too_slow" },
     );

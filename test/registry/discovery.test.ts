@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -197,8 +197,10 @@ describe("discoverTools", () => {
 });
 
 describe("verdict cache", () => {
+  /** The verdict entries (not the directory listings kept beside them). */
   function cacheEntries(file = defaultDiscoveryCacheFile()): Record<string, [number, number, boolean]> {
-    return JSON.parse(readFileSync(file, "utf8")) as Record<string, [number, number, boolean]>;
+    const all = JSON.parse(readFileSync(file, "utf8")) as Record<string, [number, number, boolean]>;
+    return Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith("listing:")));
   }
 
   /** Sets a whole-second mtime, which survives utimes round trips exactly. */
@@ -319,6 +321,59 @@ describe("verdict cache", () => {
     await discoverTools(toolsDir(), { importModule, cacheFile: join(dir, "blocker", "cache.json") });
     expect(seen).toEqual([a]);
     expect(logs.some((r) => r.level === "debug" && r.message.includes("could not write"))).toBe(true);
+  });
+
+  describe("the remembered listing (a warm start reads no directory)", () => {
+    const OLD = Math.floor(Date.now() / 1000) - 60;
+    const listingKey = (): string => `listing:${toolsDir()}`;
+    const rawCache = (): Record<string, unknown> => JSON.parse(readFileSync(defaultDiscoveryCacheFile(), "utf8")) as Record<string, unknown>;
+
+    it("is kept once the directories are older than the listing, and never hides a file added since", async () => {
+      const a = write("a.ts", REGISTERS);
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), recorder());
+      expect(rawCache()[listingKey()]).toMatchObject({ files: [a] });
+      const b = write("b.ts", REGISTERS); // moves the directory's mtime
+      const { seen, importModule } = recorder();
+      await discoverTools(toolsDir(), { importModule });
+      expect(seen).toEqual([a, b]);
+    });
+
+    it("never hides a package's tool.ts written into a package folder that was already there", async () => {
+      mkdirSync(join(toolsDir(), "pkg"), { recursive: true });
+      setMtime(join(toolsDir(), "pkg"), OLD);
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), recorder());
+      const tool = write("pkg/tool.ts", REGISTERS); // moves pkg's mtime, not the tools directory's
+      const { seen, importModule } = recorder();
+      await discoverTools(toolsDir(), { importModule });
+      expect(seen).toEqual([tool]);
+    });
+
+    it("is not believed when it names a module outside the tools directory", async () => {
+      const a = write("a.ts", REGISTERS);
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), recorder());
+      const outside = join(dir, "elsewhere", "evil.ts");
+      mkdirSync(join(dir, "elsewhere"));
+      writeFileSync(outside, REGISTERS);
+      const cache = rawCache();
+      (cache[listingKey()] as { files: string[] }).files.push(outside);
+      writeFileSync(defaultDiscoveryCacheFile(), JSON.stringify(cache));
+      const { seen, importModule } = recorder();
+      await discoverTools(toolsDir(), { importModule });
+      expect(seen).toEqual([a]);
+    });
+
+    it("is not kept for a tools directory with symlinks (retargeting one moves no mtime)", async () => {
+      const target = join(dir, "real.ts");
+      writeFileSync(target, REGISTERS);
+      mkdirSync(toolsDir(), { recursive: true });
+      symlinkSync(target, join(toolsDir(), "linked.ts"));
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), recorder());
+      expect(rawCache()[listingKey()]).toBeUndefined();
+    });
   });
 
   it("does not memoise a syntax error, so the warning comes back until it is fixed", async () => {

@@ -211,6 +211,29 @@ describe("getDefinitions", () => {
     expect(defs.map((d) => d.function.name)).toEqual(["t03", "t40"]);
   });
 
+  it("answers any array of names alike: the listing itself, an ascending subset, unsorted, with duplicates and unknown names", async () => {
+    const r = new ToolRegistry();
+    for (const name of ["b", "d", "a", "c", "e"]) r.register(tool(name, "ts"));
+    const names = async (wanted: string[]) => (await r.getDefinitions(wanted)).map((d) => d.function.name);
+    expect(await names(r.getAllToolNames())).toEqual(["a", "b", "c", "d", "e"]);
+    expect(await names(["a", "c", "cc", "e", "zz"])).toEqual(["a", "c", "e"]);
+    expect(await names(["e", "a", "c"])).toEqual(["a", "c", "e"]);
+    expect(await names(["a", "a", "b", "b"])).toEqual(["a", "b"]);
+    expect(await names(["a", "b", "c", "d", "x"])).toEqual(["a", "b", "c", "d"]);
+    expect(await names([])).toEqual([]);
+  });
+
+  it("lists what is registered now after a tool is replaced or removed between listings", async () => {
+    const r = new ToolRegistry();
+    r.register(tool("a", "ts"));
+    r.register(tool("b", "ts"));
+    const all = r.getAllToolNames();
+    await r.getDefinitions(all);
+    r.register({ ...tool("a", "ts"), schema: { description: "a, replaced", parameters: params }, override: true });
+    r.deregister("b");
+    expect((await r.getDefinitions(all)).map((d) => d.function.description)).toEqual(["a, replaced"]);
+  });
+
   it("skips tools whose check is false, throws, rejects or times out", async () => {
     const restore = configureAvailability({ asyncTimeoutMs: 20 });
     try {

@@ -24,7 +24,7 @@ afterEach(() => {
 /** Runs `body` (an async module body with `dir`, `file(name, tools, answer, description?)`, `until`, `quiver` in scope). */
 function scenario(body: string): Record<string, unknown> {
   const script = `
-import { mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 const quiver = await import(${JSON.stringify(QUIVER)});
 const { registry, watchTools, handleFunctionCall, getToolDefinitions, addLogSink } = quiver;
@@ -46,6 +46,17 @@ async function until(check, what) {
   return Date.now() - started;
 }
 const has = (name) => registry.getEntry(name) !== undefined;
+/** Calls \`name\` until it answers \`expected\` (or 3 s pass); returns the last answer. */
+async function answers(name, expected) {
+  const started = Date.now();
+  let last;
+  while (Date.now() - started < 3000) {
+    last = has(name) ? await handleFunctionCall(name, '{"n":0}') : "(not registered)";
+    if (last === expected) return last;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return last;
+}
 const out = {};
 ${body}
 console.log(JSON.stringify(out));
@@ -118,5 +129,59 @@ await watcher.close();
 `);
     // The child exiting at all (execFileSync would time out otherwise) is the close() check.
     expect(out.ok).toBe(true);
+  }, 25_000);
+
+  // Each style saves the same file three times: the bug was that the *second* save went unseen.
+  const SAVE_STYLES: Record<string, string> = {
+    "in place": `file(rel, names, answer);`,
+    "atomic rename (vim, sed -i, emacs)": `file(rel + ".tmp", names, answer); renameSync(join(dir, rel + ".tmp"), join(dir, rel));`,
+    "delete + create": `unlinkSync(join(dir, rel)); file(rel, names, answer);`,
+    "backup dance (rename to rel~, write anew)": `renameSync(join(dir, rel), join(dir, rel + "~")); file(rel, names, answer); unlinkSync(join(dir, rel + "~"));`,
+    "JetBrains safe write": `file(rel + "___jb_tmp___", names, answer); renameSync(join(dir, rel), join(dir, rel + "___jb_old___")); renameSync(join(dir, rel + "___jb_tmp___"), join(dir, rel)); unlinkSync(join(dir, rel + "___jb_old___"));`,
+  };
+
+  for (const [style, save] of Object.entries(SAVE_STYLES)) {
+    it(`reloads every save, ${style}, of a file and of a package's tool.ts`, () => {
+      const out = scenario(`
+async function save(rel, names, answer) { ${save} }
+file("dice.ts", ["w_dice"], "v0");
+file("pkg/tool.ts", ["w_pkg"], "p0");
+const watcher = await watchTools(dir, { debounceMs: 20 });
+out.seen = [];
+for (let i = 1; i <= 3; i++) {
+  await save("dice.ts", ["w_dice"], "v" + i);
+  out.seen.push(await answers("w_dice", "v" + i + " 0"));
+  await save("pkg/tool.ts", ["w_pkg"], "p" + i);
+  out.seen.push(await answers("w_pkg", "p" + i + " 0"));
+}
+await watcher.close();
+`);
+      expect(out.seen).toEqual(["v1 0", "p1 0", "v2 0", "p2 0", "v3 0", "p3 0"]);
+    }, 25_000);
+  }
+
+  it("re-arms when the watched directory itself is deleted and made again, or replaced by another", () => {
+    const out = scenario(`
+file("dice.ts", ["w_dice"], "v0");
+const watcher = await watchTools(dir, { debounceMs: 20 });
+rmSync(dir, { recursive: true });
+await until(() => !has("w_dice"), "w_dice to go with its directory");
+file("dice.ts", ["w_dice"], "v1");
+out.recreated = await answers("w_dice", "v1 0");
+file("dice.ts", ["w_dice"], "v2");
+out.savedAfter = await answers("w_dice", "v2 0");
+
+// The directory replaced wholesale (a checkout, a sync tool): rename another one over it.
+const other = dir + ".new";
+mkdirSync(other);
+writeFileSync(join(other, "dice.ts"), 'import { registry, z } from "quiver";\\nregistry.register({ name: "w_dice", toolset: "watched", schema: { description: "d", parameters: z.object({ n: z.number() }) }, handler: () => "v3 0" });\\n');
+rmSync(dir, { recursive: true });
+renameSync(other, dir);
+out.replaced = await answers("w_dice", "v3 0");
+file("dice.ts", ["w_dice"], "v4");
+out.savedInReplacement = await answers("w_dice", "v4 0");
+await watcher.close();
+`);
+    expect(out).toEqual({ recreated: "v1 0", savedAfter: "v2 0", replaced: "v3 0", savedInReplacement: "v4 0" });
   }, 25_000);
 });

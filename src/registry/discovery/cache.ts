@@ -12,6 +12,16 @@ import { createLogger } from "../logger.js";
 
 export type VerdictCacheEntry = [mtimeMs: number, size: number, verdict: boolean];
 
+/** A tools directory's candidates as listed at `at` (ms since the epoch), with the mtime of each directory read. */
+export interface ToolDirListing {
+  at: number;
+  dirs: Array<[path: string, mtimeMs: number]>;
+  files: string[];
+}
+
+// Module paths are absolute, so no path starts with this.
+const LISTING_PREFIX = "listing:";
+
 const log = createLogger("discovery");
 
 export class VerdictCache {
@@ -35,6 +45,20 @@ export class VerdictCache {
     return typeof verdict === "boolean" ? verdict : undefined;
   }
 
+  /** The remembered listing of `root`, if well formed. */
+  listing(root: string): ToolDirListing | undefined {
+    const value = this.entries[LISTING_PREFIX + root];
+    return isListing(value) ? value : undefined;
+  }
+
+  setListing(root: string, listing: ToolDirListing): void {
+    this.entries[LISTING_PREFIX + root] = listing;
+  }
+
+  deleteListing(root: string): boolean {
+    return this.delete(LISTING_PREFIX + root);
+  }
+
   has(path: string): boolean {
     return Object.hasOwn(this.entries, path);
   }
@@ -50,8 +74,9 @@ export class VerdictCache {
     return true;
   }
 
+  /** The module paths with a verdict (not the listings). */
   paths(): string[] {
-    return Object.keys(this.entries);
+    return Object.keys(this.entries).filter((key) => !key.startsWith(LISTING_PREFIX));
   }
 
   /** Writes the cache atomically; returns whether it was written (failures are logged at debug). */
@@ -65,6 +90,7 @@ export class VerdictCache {
     for (const path of Object.keys(this.entries)) {
       const entry = this.entries[path];
       if (isEntry(entry)) parts.push(`${JSON.stringify(path)}:[${entry[0]},${entry[1]},${entry[2]}]`);
+      else if (path.startsWith(LISTING_PREFIX) && isListing(entry)) parts.push(`${JSON.stringify(path)}:${JSON.stringify(entry)}`);
     }
     return `{${parts.join(",")}}`;
   }
@@ -79,5 +105,17 @@ function isEntry(value: unknown): value is VerdictCacheEntry {
     typeof value[1] === "number" &&
     Number.isInteger(value[1]) &&
     typeof value[2] === "boolean"
+  );
+}
+
+function isListing(value: unknown): value is ToolDirListing {
+  if (value === null || typeof value !== "object") return false;
+  const { at, dirs, files } = value as Partial<Record<keyof ToolDirListing, unknown>>;
+  return (
+    typeof at === "number" &&
+    Array.isArray(dirs) &&
+    dirs.every((d) => Array.isArray(d) && d.length === 2 && typeof d[0] === "string" && typeof d[1] === "number") &&
+    Array.isArray(files) &&
+    files.every((f) => typeof f === "string")
   );
 }

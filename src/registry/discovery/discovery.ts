@@ -10,7 +10,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from "node:fs";
 import { resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { VerdictCache } from "./cache.js";
+import { VerdictCache, type ToolDirListing } from "./cache.js";
 import { scanTopLevel } from "./scanner.js";
 import { registersToolsByTypeScript, typescriptLoadCount } from "./typescript.js";
 import { createLogger } from "../logger.js";
@@ -76,17 +76,54 @@ export function isToolModuleFileName(name: string): boolean {
  * cannot be read.
  */
 export function listToolCandidates(dir: string): string[] {
-  const root = resolve(dir);
+  return listWithDirectories(resolve(dir)).files;
+}
+
+/** The candidates and, for the listing memo, each directory read with its mtime taken before reading it. */
+function listWithDirectories(root: string): ToolDirListing & { symlinks: boolean } {
   const prefix = root.endsWith(sep) ? root : root + sep; // concatenation: path.join costs ~10 µs a call cold
   const found: string[] = [];
+  const dirs: Array<[string, number]> = [[root, statSync(root).mtimeMs]];
+  let symlinks = false;
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const name = entry.name;
     if (name.startsWith(".") || name === "node_modules") continue;
+    if (entry.isSymbolicLink()) symlinks = true;
     const kind = entryKind(entry, prefix + name);
     if (kind === "file" && isToolModuleFileName(name)) found.push(prefix + name);
-    else if (kind === "dir") addPackageToolModules(prefix + name + sep, found);
+    else if (kind === "dir") addPackageToolModules(prefix + name + sep, found, dirs);
   }
-  return found.sort();
+  return { at: Date.now(), dirs, files: found.sort(), symlinks };
+}
+
+/**
+ * A directory's mtime moves whenever an entry is added, removed or renamed in it, so while none
+ * of the directories a listing read has moved, the listing stands and a warm start reads no
+ * directory (the listing cost ~25% on top of the 1000 stats of the cache keys). A listing made
+ * within RACY_LISTING_MS of a directory's mtime is not trusted: a change in the same tick of a
+ * coarse clock (FAT: 2 s) would not move it. Symlinks can be retargeted without moving any
+ * mtime, so a tools directory with symlinks is always read.
+ */
+const RACY_LISTING_MS = 2_000;
+
+function candidatesOf(root: string, cache: VerdictCache): { candidates: string[]; changed: boolean } {
+  const memo = cache.listing(root);
+  if (memo !== undefined && listingStands(root, memo)) return { candidates: memo.files, changed: false };
+  const { symlinks, ...listing } = listWithDirectories(root);
+  if (symlinks) return { candidates: listing.files, changed: cache.deleteListing(root) };
+  // The same listing, still too fresh to trust: not worth a rewrite of the cache file.
+  if (memo !== undefined && sameListing(memo, listing) && !trusted(listing)) return { candidates: listing.files, changed: false };
+  cache.setListing(root, listing);
+  return { candidates: listing.files, changed: true };
+}
+
+function trusted(listing: ToolDirListing): boolean {
+  return listing.dirs.every(([, mtimeMs]) => mtimeMs + RACY_LISTING_MS < listing.at);
+}
+
+function sameListing(a: ToolDirListing, b: ToolDirListing): boolean {
+  const same = <T>(x: readonly T[], y: readonly T[], eq: (p: T, q: T) => boolean): boolean => x.length === y.length && x.every((v, i) => eq(v, y[i] as T));
+  return same(a.files, b.files, (p, q) => p === q) && same(a.dirs, b.dirs, (p, q) => p[0] === q[0] && p[1] === q[1]);
 }
 
 function entryKind(entry: Dirent, path: string): "file" | "dir" | "other" {
@@ -97,9 +134,17 @@ function entryKind(entry: Dirent, path: string): "file" | "dir" | "other" {
   return target?.isFile() ? "file" : target?.isDirectory() ? "dir" : "other";
 }
 
-function addPackageToolModules(packagePrefix: string, found: string[]): void {
+/** Nothing the listing read has moved, and (the cache file being only a cache) it names nothing outside `root`. */
+function listingStands(root: string, memo: ToolDirListing): boolean {
+  const prefix = root.endsWith(sep) ? root : root + sep;
+  if (memo.dirs[0]?.[0] !== root || !memo.files.every((file) => isModulePathUnder(prefix, file))) return false;
+  return trusted(memo) && memo.dirs.every(([dir, mtimeMs]) => statSync(dir, { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
+}
+
+function addPackageToolModules(packagePrefix: string, found: string[], dirs: Array<[string, number]>): void {
   let entries: Dirent[];
   try {
+    dirs.push([packagePrefix.slice(0, -1), statSync(packagePrefix).mtimeMs]);
     entries = readdirSync(packagePrefix, { withFileTypes: true });
   } catch {
     return; // unreadable package directory: nothing to discover there
@@ -204,17 +249,18 @@ function importByUrl(path: string): Promise<unknown> {
 
 /** The candidates of `root` whose verdict is "registers", using and refreshing the verdict cache. */
 function selectToolModules(root: string, cacheFile: string | false): string[] {
+  const cache = cacheFile === false ? VerdictCache.empty() : VerdictCache.read(cacheFile);
   let candidates: string[];
+  let changed: boolean;
   try {
-    candidates = listToolCandidates(root);
+    ({ candidates, changed } = candidatesOf(root, cache));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") log.debug(`no tools directory at ${root}`);
     else log.error(`cannot list tools directory ${root}: ${(err as Error).message}`, { dir: root });
     return [];
   }
-  const cache = cacheFile === false ? VerdictCache.empty() : VerdictCache.read(cacheFile);
-  let changed = dropVanished(cache, root, new Set(candidates));
+  if (dropVanished(cache, root, new Set(candidates))) changed = true;
   const selected: string[] = [];
   for (const candidate of candidates) {
     const verdict = cachedVerdict(cache, candidate);
