@@ -12,7 +12,8 @@
 import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { judgeCarriers } from "./code-carriers.js";
 import { joinContinuations } from "./continuations.js";
-import { UNPARSABLE, collectFacts, type Finding, type LineContext, type SimpleCommand } from "./commands.js";
+import type { Finding } from "./finding.js";
+import { UNPARSABLE, collectFacts, type LineContext, type SimpleCommand } from "./commands.js";
 import { judgeCodeRunner, judgeInlineCode, language } from "./interpreters.js";
 import { stageOutput } from "./pipe-text.js";
 import { type BashParse, bashParser } from "./parser.js";

@@ -8,7 +8,7 @@
  * Shell text is handed back to be judged like the outer command; what cannot be read asks.
  */
 import { type Invocation, GIT_GLOBAL_VALUED, isOpaque, subcommand } from "./argv.js";
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { absolutePath, insideWorkArea, type SafetyEnv } from "./paths.js";
 import { sedRunsOrWrites } from "./sed-script.js";
 

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SyntaxNode } from "./parser.js";
 import { absolutePath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
+import type { Finding } from "./finding.js";
 import { OPAQUE, type ShellOptions, expandValue, expandWord, judgeArithmetic, type WordScope } from "./words.js";
 
 export interface SimpleCommand {
@@ -29,19 +30,6 @@ export interface SimpleCommand {
   /** Its prefix assignments (`X=1 cmd`): [name, value]. */
   assigns: Array<[string, string]>;
   cwd: string;
-}
-
-export interface Finding {
-  key: string;
-  reason: string;
-  verdict: "ask" | "refuse";
-  /** Only a person answering this very request may approve it (see RuleHit.explicit). */
-  explicit?: true;
-  /**
-   * What the sandbox cannot contain (data destroyed elsewhere: datastores, buckets, remote
-   * repositories): kept when the command runs sandboxed. Refusals are always kept.
-   */
-  remote?: true;
 }
 
 export interface ShellFacts {

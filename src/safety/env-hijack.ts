@@ -4,7 +4,7 @@
  * commands, pagers and editors. Setting one (as a prefix `X=… cmd`, `export X=…`, `env X=…`)
  * asks, except a PATH that only adds the project's own or the system's directories.
  */
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { absolutePath, insideWorkArea, type SafetyEnv } from "./paths.js";
 import { OPAQUE } from "./words.js";
 

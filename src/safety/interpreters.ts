@@ -7,7 +7,7 @@
  * spawns processes, or hides what it does).
  */
 import { type Invocation, hasFlag, isOpaque, operands } from "./argv.js";
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "rbash"]);
 export type Language = "python" | "node" | "perl" | "ruby" | "php" | "lua";

@@ -7,7 +7,7 @@
  */
 import { lstatSync, realpathSync } from "node:fs";
 import type { Invocation } from "./argv.js";
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { absolutePath, isWithin, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
 import { unreadablePaths } from "./unreadable.js";
 import { OPAQUE } from "./words.js";

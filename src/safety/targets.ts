@@ -4,7 +4,7 @@
  * outside the project and the temporary directories asks; a target the command line cannot
  * resolve asks, and is refused where an unknown piece could make it a disk.
  */
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { OPAQUE } from "./words.js";
 import { dirname } from "node:path";
 import { absolutePath, insideWorkArea, isBlockDevice, isCriticalPath, protectedPathRule, type SafetyEnv, UNKNOWN_CWD, withoutProcRoot } from "./paths.js";

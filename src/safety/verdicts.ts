@@ -4,7 +4,7 @@
  * `xargs`, `find -exec`, pipelines, substitutions and functions), so that permission rules can
  * be matched against each one.
  */
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { COMMAND_RULES, type Verdict } from "./rules.js";
 import { OPAQUE } from "./words.js";
 

@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type { SyntaxNode } from "./parser.js";
 import { ESC, braceExpand, expandGlob, hasGlob, unescape } from "./glob.js";
 import { isSecretName } from "./child-env.js";
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { absolutePath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
 
 /** An unknown piece of a word (a `$(…)` result, an unset variable, `$1`…). */

@@ -3,7 +3,7 @@
  * write-target table (write-commands.ts), and the verdict on each target.
  */
 import { type Invocation, isOpaque } from "./argv.js";
-import type { Finding } from "./commands.js";
+import type { Finding } from "./finding.js";
 import { absolutePath, holdsProtectedPath, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
 import { judgePathTarget } from "./targets.js";
 import { WRITE_COMMANDS } from "./write-commands.js";
