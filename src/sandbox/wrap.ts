@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bwrapArgs, PROXY_SOCKET_INSIDE } from "./bwrap-args.js";
 import { blockedLine } from "./blocked.js";
+import { cacheEnv, ensureSandboxCacheDir } from "./caches.js";
 import { sandboxSettings } from "./config.js";
 import { detectSandbox, type SandboxBackend } from "./detect.js";
 import { checkGuards, snapshotGuards, type Quarantined } from "./guard-check.js";
@@ -100,7 +101,8 @@ export interface WrapOptions {
 /** `argv` wrapped for `backend`. */
 export async function wrapCommand(argv: readonly string[], backend: SandboxBackend, opts: WrapOptions): Promise<SandboxedSpawn> {
   const settings = sandboxSettings();
-  const policy = sandboxPolicy(settings.writable);
+  const cache = ensureSandboxCacheDir();
+  const policy = sandboxPolicy([...settings.writable, cache]);
   const snapshot = snapshotGuards(policy.guarded);
   const dirs = sandboxDirs();
   const quarantineDir = join(policy.env.quiverHome, "quarantine");
@@ -113,7 +115,7 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
     return {
       file: backend.path,
       args: ["-p", profile, ...argv],
-      env: { ...opts.env, TMPDIR: tmpDir, ...proxyEnv(url) },
+      env: { ...opts.env, ...cacheEnv(cache), TMPDIR: tmpDir, ...proxyEnv(url) },
       finish: (outcome) => finish(outcome, { policy, proxy, quarantine: () => checkGuards(snapshot, quarantineDir) }),
     };
   }
@@ -122,7 +124,7 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
   const proxy = socket === undefined ? undefined : await NetworkProxy.listen({ path: socket }, settings.networkAllow);
   const inner = network ? ["bash", "-c", BRIDGE_SCRIPT, "quiver-sandbox", ...argv] : [...argv];
   const args = bwrapArgs({ policy, tmpDir, userns: backend.userns, cwd: opts.cwd, argv: inner, ...(socket !== undefined && { proxySocket: socket }) });
-  const env = { ...opts.env, TMPDIR: "/tmp", ...(network ? proxyEnv(`http://127.0.0.1:${BRIDGE_PORT}`) : {}) };
+  const env = { ...opts.env, ...cacheEnv(cache), TMPDIR: "/tmp", ...(network ? proxyEnv(`http://127.0.0.1:${BRIDGE_PORT}`) : {}) };
   return {
     file: backend.path,
     args,

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -40,7 +40,10 @@ function write(path: string, text: string, mode = 0o644): void {
 }
 
 export async function makeWorld(opts: { projectFiles: Record<string, string>; config?: (port: number) => string }): Promise<World> {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "quiver-world-")));
+  // Not under the host's /tmp: the sandbox replaces that with a private one, so a world there would
+  // be invisible to commands rather than protected from them.
+  const base = existsSync("/var/tmp") ? "/var/tmp" : tmpdir();
+  const root = realpathSync(mkdtempSync(join(base, "quiver-world-")));
   const tag = randomBytes(4).toString("hex");
   const canary = (kind: string): string => `CANARY-${kind}-${tag}`;
   const home = join(root, "home");
