@@ -247,9 +247,12 @@ class CommandAssessor {
 
 const SQL_CLIENT_NAMES = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlite", "duckdb", "clickhouse-client", "cqlsh", "mongo", "mongosh", "redis-cli", "sqlcmd", "usql", "valkey-cli", "sqlplus"]);
 
-/** Keys of asks whose effects the sandbox contains (see AssessOptions.sandboxed). */
+/**
+ * Keys of asks whose effects the sandbox contains (see AssessOptions.sandboxed). Recursive deletes
+ * count: outside the project the sandbox makes them fail, inside it the turn's checkpoint undoes them.
+ */
 const CONTAINED = new Set([
-  "write-outside-project", "write-unresolved", "write-over-protected", "write-quiver-home", "write-ssh", "write-shell-rc", "write-key-dir",
+  "recursive-delete", "find-delete", "write-outside-project", "write-unresolved", "write-over-protected", "write-quiver-home", "write-ssh", "write-shell-rc", "write-key-dir",
   "write-tool-config", "write-etc", "dynamic-command", "pipe-to-shell", "eval", "inline-code", "nested-shell", "unparsable",
   "runs-written-file", "opaque-expansion", "arithmetic-code", "env-hijack", "code-option", "move-system-dir", "chmod-recursive",
   "user-admin", "crontab-install", "crontab-remove", "schedules-command", "systemctl-enable",

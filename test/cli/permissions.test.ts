@@ -18,8 +18,10 @@ const cli = useCliSandbox({ homePrefix: "quiver-perm-home-", apiKey: "sk-perm-te
 const work = useTempDir("quiver-perm-work-", {});
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
+// The guard's strict mode (sandbox off): rules decide over what the guard would ask; inside the
+// OS sandbox a command outside the project is blocked whatever a rule says (test/sandbox/).
 const rulesYaml = (lists: Record<string, string[]>): string =>
-  `# kept: a comment\npermissions:\n${Object.entries(lists).map(([effect, rules]) => `  ${effect}:\n${rules.map((r) => `    - "${r}"`).join("\n")}`).join("\n")}\n`;
+  `# kept: a comment\nsandbox:\n  mode: "off"\npermissions:\n${Object.entries(lists).map(([effect, rules]) => `  ${effect}:\n${rules.map((r) => `    - "${r}"`).join("\n")}`).join("\n")}\n`;
 const setRules = (lists: Record<string, string[]>): void => writeFileSync(join(cli.home, "config.yaml"), rulesYaml(lists));
 /** The CLI's env with HOME in the sandbox too. */
 const env = () => ({ env: { HOME: cli.home } });

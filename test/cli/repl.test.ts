@@ -177,7 +177,8 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     const server = await cli.startServer({
       replies: [toolCall("terminal", { command: `rm -r ${a}` }), toolCall("terminal", { command: `rm -r ${a}` }), toolCall("terminal", { command: `rm -r ${b}` }), text("Tried.")],
     });
-    terminal = openPty(["chat"], cli.env());
+    // Approval scopes are the guard's; sandboxed, a delete outside the project would be blocked anyway.
+    terminal = openPty(["chat", "--sandbox", "off"], cli.env());
     await terminal.waitFor(/❯ $/);
     terminal.type("delete them\r");
     await terminal.waitFor(/\[N\]o $/);

@@ -2,11 +2,16 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import "../../src/tools/terminal.js";
-import { callTool, removeTempDirs, tempDir } from "../tools/tool-harness.js";
+import { callTool, removeTempDirs, resetSandbox, tempDir, useSandbox } from "../tools/tool-harness.js";
 
-afterAll(removeTempDirs);
+// The guard's strict mode, as where no sandbox runs: sandboxed, asks the sandbox contains are dropped.
+beforeAll(() => useSandbox({ mode: "off" }));
+afterAll(async () => {
+  await resetSandbox();
+  await removeTempDirs();
+});
 
 const b64 = Buffer.from("rm -rf victim\n").toString("base64");
 const OBFUSCATED = [

@@ -39,8 +39,9 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function call(tool: string, args: Record<string, unknown>, flags: string[] = []): Promise<Record<string, unknown>> {
-  // Started in the work dir, which is then the sandbox's project (writable); the home stays read-only.
-  const r = await runCli(["tools", "call", tool, JSON.stringify(args), "--no-mcp", ...flags], env, { cwd: work });
+  // The guard's strict mode, as where no sandbox runs (sandboxed, it drops the asks whose effects the
+  // sandbox contains: test/sandbox/ and test/containment/ cover that). Started in the work dir.
+  const r = await runCli(["tools", "call", tool, JSON.stringify(args), "--no-mcp", "--sandbox", "off", ...flags], env, { cwd: work });
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 

@@ -37,11 +37,12 @@ const parse = (stdout: string): Record<string, unknown> => JSON.parse(stdout) as
 
 describe("quiver tools call terminal in the sandbox", () => {
   it("--yes approves the guard's asks but never turns the sandbox off", async () => {
-    const r = await call({ command: "touch ~/escaped.txt; rm -rf ~/.ssh; echo end" }, ["--yes"]);
+    writeFileSync(join(world.home, ".gitconfig"), "[user]\n\tname = t\n");
+    const r = await call({ command: "touch ~/escaped.txt; rm -rf ~/.gitconfig; echo end" }, ["--yes"]);
     const out = parse(r.stdout);
     expect(out.output).toMatch(/Read-only file system/);
     expect(existsSync(join(world.home, "escaped.txt"))).toBe(false);
-    expect(existsSync(join(world.home, ".ssh", "id_rsa"))).toBe(true);
+    expect(existsSync(join(world.home, ".gitconfig"))).toBe(true);
     expect(out.sandbox_blocked).toMatch(/escaped\.txt/);
   });
 
@@ -146,11 +147,13 @@ describe("quiver doctor reports the sandbox", () => {
 describe("the sandbox for an unprivileged user", () => {
   it("works through user namespaces: project writable, home read-only, ~/.ssh hidden", async () => {
     for (const dir of [world.root, world.home, join(world.home, ".ssh"), world.quiverHome]) chownSync(dir, 65534, 65534);
+    // Read through a script the guard cannot see into: hiding ~/.ssh is the sandbox's job here, not the guard's.
+    writeFileSync(join(world.project, "peek.sh"), "cat ~/.ssh/id_rsa\n");
     execFileSync("chown", ["-R", "65534:65534", world.project]);
     chownSync(join(world.home, ".ssh", "id_rsa"), 65534, 65534);
     const asNobody = execFileSync(
       "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, join(import.meta.dirname, "../../dist/cli/main.js"), "tools", "call", "terminal", JSON.stringify({ command: "id -u; touch in-project.txt; touch ~/outside.txt; cat ~/.ssh/id_rsa; echo end" }), "--no-mcp"],
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, join(import.meta.dirname, "../../dist/cli/main.js"), "tools", "call", "terminal", JSON.stringify({ command: "id -u; touch in-project.txt; touch ~/outside.txt; sh peek.sh; echo end" }), "--no-mcp"],
       { cwd: world.project, env: env(), encoding: "utf8" },
     );
     const out = parse(asNobody);

@@ -225,7 +225,10 @@ describe("terminal: approval", () => {
     ["systemctl poweroff", "shutdown"],
   ];
 
-  it.each(DANGEROUS)("asks before %s (key %s), and a deny refuses it", async (command, key) => {
+  // The guard's strict mode (no sandbox): sandboxed, the asks whose effects the sandbox contains are
+  // dropped (test/safety/sandboxed.test.ts) and the sandbox blocks them (test/sandbox/).
+  it.each(DANGEROUS)("asks before %s (key %s), and a deny refuses it (unsandboxed)", async (command, key) => {
+    await useSandbox({ mode: "off" });
     const { calls, ctx } = approver("deny");
     const dir = await tempDir();
     const r = await callTool("terminal", { command, workdir: dir }, ctx);
