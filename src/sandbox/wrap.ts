@@ -64,7 +64,8 @@ const BRIDGE_PORT_HEX = BRIDGE_PORT.toString(16).toUpperCase().padStart(4, "0");
  * never has data) is the 1 ms pause. At most ~2 s, then the command runs regardless.
  */
 const BRIDGE_SCRIPT = [
-  `socat TCP-LISTEN:${BRIDGE_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
+  // In a subshell, so socat is not a child of the command: `script`, `wait` and the like wait for all their children.
+  `( socat TCP-LISTEN:${BRIDGE_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null & )`,
   // Braces: a redirection on `exec` itself would stay for the command (its stderr gone).
   "{ exec 9<>/dev/ptmx; } 2>/dev/null || exec 9</dev/zero",
   "for ((_q = 0; _q < 2000; _q++)); do",

@@ -268,6 +268,16 @@ describe("sandbox: processes and environment", () => {
   });
 });
 
+describe("sandbox: the network bridge is not the command's child", () => {
+  // `script` and a bare `wait` wait for every child: a bridge started as one held them to the timeout.
+  it("lets programs that wait for all their children finish", async () => {
+    const r = await terminal({ command: 'script -qc "echo inner" /dev/null; sleep 0.1 & wait; echo waited', workdir: world.project, timeout: 10 });
+    expect(r.exit_code, r.error).toBe(0);
+    expect(r.output).toContain("inner");
+    expect(r.output).toContain("waited");
+  });
+});
+
 describe("sandbox: network", () => {
   let server: Server;
   let port: number;
