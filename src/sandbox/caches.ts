@@ -13,7 +13,6 @@ import { isAbsolute, join } from "node:path";
 const CACHE_VARIABLES: Readonly<Record<string, string>> = {
   npm_config_cache: "npm",
   YARN_CACHE_FOLDER: "yarn",
-  npm_config_store_dir: "pnpm-store",
   BUN_INSTALL_CACHE_DIR: "bun",
   PIP_CACHE_DIR: "pip",
   UV_CACHE_DIR: "uv",

@@ -147,11 +147,11 @@ export function redTeamCorpus(w: RedTeamWorld): RedTeamCommand[] {
 export function devCommands(port: number): string[] {
   return [
     "git status", "git log --oneline -5", "git diff", "git diff --stat HEAD", "git branch -a", "git show --stat HEAD",
-    "git add -A && git commit -qm 'wip' && git log -1 --format=%s", "git checkout -q -b feature && git checkout -q -",
+    "echo more >> README.md && git add -A && git commit -qm 'wip' && git log -1 --format=%s", "git checkout -q -b feature && git checkout -q -",
     "git stash list", "git tag v0.0.1 && git tag -d v0.0.1", "git rev-parse --show-toplevel", "git blame README.md",
     "git grep -n hello", "git ls-files", "git remote -v", "git config user.name", "git log --format='%an %s' | head",
     "node --version", "node -e \"console.log(1+1)\"", "node scripts/build.js", "npm --version", "npm run build",
-    "npm test", "npm run lint --if-present", "npm pkg get name", "npm ls --depth=0 || true", "npx --no-install tsc --version",
+    "npm test", "npm run lint --if-present", "npm pkg get name", "npm ls --depth=0 || true", "npm view --offline . name 2>/dev/null || true",
     "node -p \"require('./package.json').name\"", "python3 --version", "python3 tool.py", "python3 -c 'print(sum(range(10)))'",
     "python3 -m json.tool package.json > /dev/null && echo ok", "python3 -m py_compile tool.py", "make", "make test",
     "make clean && make", "make -n", "grep -rn TODO src", "grep -c '' README.md", "grep -rl hello . --include=*.js",
