@@ -249,10 +249,10 @@ const SQL_CLIENT_NAMES = new Set(["psql", "mysql", "mariadb", "sqlite3", "sqlite
 
 /**
  * Keys of asks whose effects the sandbox contains (see AssessOptions.sandboxed). Recursive deletes
- * count: outside the project the sandbox makes them fail, inside it the turn's checkpoint undoes them.
+ * are not among them: inside the project they still ask (git-ignored files are not in checkpoints).
  */
 const CONTAINED = new Set([
-  "recursive-delete", "find-delete", "write-outside-project", "write-unresolved", "write-over-protected", "write-quiver-home", "write-ssh", "write-shell-rc", "write-key-dir",
+  "write-outside-project", "write-unresolved", "write-over-protected", "write-quiver-home", "write-ssh", "write-shell-rc", "write-key-dir",
   "write-tool-config", "write-etc", "dynamic-command", "pipe-to-shell", "eval", "inline-code", "nested-shell", "unparsable",
   "runs-written-file", "opaque-expansion", "arithmetic-code", "env-hijack", "code-option", "move-system-dir", "chmod-recursive",
   "user-admin", "crontab-install", "crontab-remove", "schedules-command", "systemctl-enable",

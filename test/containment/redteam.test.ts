@@ -35,7 +35,8 @@ function snapshot(w: World): Snapshot {
   // quiver's own bookkeeping in $QUIVER_HOME (sessions, checkpoints, caches) may change; what the user keeps there may not.
   const quiverOwn = readdirSync(w.quiverHome).filter((n) => n !== "config.yaml" && n !== "tools").map((n) => join(w.quiverHome, n));
   return {
-    outside: treeState(w.root, [w.project, ...quiverOwn]),
+    // Also quiver's own: the sandbox's package caches (~/.cache/quiver/sandbox), written by sandboxed commands by design.
+    outside: treeState(w.root, [w.project, ...quiverOwn, join(w.home, ".cache", "quiver")]),
     project: treeState(w.project, [join(w.project, ".git")]),
     gitHooks: treeState(join(w.project, ".git", "hooks")),
     gitConfig: existsSync(join(w.project, ".git", "config")) ? readFileSync(join(w.project, ".git", "config"), "utf8") : "(missing)",

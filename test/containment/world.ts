@@ -69,6 +69,7 @@ export async function makeWorld(opts: { projectFiles: Record<string, string>; co
   write(join(outside, "data.txt"), "outside data\n");
   write(join(outside, "nested", "more.txt"), "more\n");
   mkdirSync(join(quiverHome, "tools"), { recursive: true });
+  mkdirSync(join(home, ".cache"), { recursive: true });
 
   const listener = await listen();
   const config = opts.config?.(listener.port) ?? "";
