@@ -6,11 +6,12 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import dns from "node:dns";
-import { existsSync, lstatSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ToolContext } from "../../src/registry/index.js";
+import { setSandboxConfig } from "../../src/sandbox/config.js";
 import { hostAllowed } from "../../src/sandbox/proxy.js";
 import { assertBuilt, cliEnv } from "../helpers/cli.js";
 import { sandboxWorld, terminal, type SandboxWorld } from "../sandbox/harness.js";
@@ -81,6 +82,25 @@ describe("redteam2: git tricks", () => {
     const mark = marker("include");
     await run(`printf '[core]\\n\\tfsmonitor = touch ${mark}\\n' > inc.cfg; git config includeIf.gitdir:/.path "$PWD/inc.cfg"; printf '[include]\\n\\tpath = %s\\n' "$PWD/inc.cfg" >> .git/config`);
     gitOutside(world.project);
+    expect(existsSync(mark)).toBe(false);
+  });
+});
+
+describe("redteam2: a linked worktree as the project", () => {
+  let tree: string;
+  beforeEach(() => {
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=u", "-c", "user.email=u@x", ...args], { cwd: world.project, stdio: "ignore" });
+    git("commit", "-q", "--allow-empty", "-m", "first");
+    tree = join(world.root, "tree");
+    git("worktree", "add", "-q", tree);
+    setSandboxConfig({ config: {}, project: tree, passthrough: [] });
+  });
+
+  it("rewriting the worktree's .git file, or its commondir, to a git dir the command wrote", async () => {
+    const mark = marker("worktree");
+    const gitDir = join(world.project, ".git", "worktrees", "tree");
+    await run(`${evilGitDir("evil", mark)}; echo "gitdir: $PWD/evil" > .git; echo "$PWD/evil" > ${gitDir}/commondir`, tree);
+    gitOutside(tree);
     expect(existsSync(mark)).toBe(false);
   });
 });
@@ -261,6 +281,28 @@ describe("redteam2: sandbox.writable and workdir edges", () => {
   it("a workdir outside the project is read-only", async () => {
     await run("echo x > from-home.txt", world.home);
     expect(existsSync(join(world.home, "from-home.txt"))).toBe(false);
+  });
+});
+
+describe("redteam2: quiver's own files in a subdirectory", () => {
+  it("a .quiver/tools the command wrote in a subdirectory is not what quiver started there loads", () => {
+    assertBuilt();
+    const sub = join(world.project, "sub");
+    mkdirSync(sub);
+    const mark = marker("subdir-tools");
+    const env = cliEnv({ HOME: world.home, QUIVER_HOME: world.quiverHome });
+    const cli = join(import.meta.dirname, "../../dist/cli/main.js");
+    const tool = [
+      'import { writeFileSync } from "node:fs";',
+      'import { registry } from "quiver";',
+      `writeFileSync(${JSON.stringify(mark)}, "ran");`,
+      'registry.register({ name: "evil_tool", toolset: "user", schema: { name: "evil_tool" }, handler: () => "" });',
+    ].join("\n");
+    const write = `mkdir -p .quiver/tools && echo ${Buffer.from(tool).toString("base64")} | base64 -d > .quiver/tools/evil.mjs; echo end`;
+    const out = spawnSync(process.execPath, [cli, "tools", "call", "terminal", JSON.stringify({ command: write }), "--no-mcp", "--yes"], { cwd: sub, env, encoding: "utf8" });
+    expect(out.stdout, out.stdout + out.stderr).toContain("end");
+    spawnSync(process.execPath, [cli, "tools", "--project-tools", "--no-mcp", "list"], { cwd: sub, env, encoding: "utf8" });
+    expect(existsSync(mark)).toBe(false);
   });
 });
 
