@@ -306,6 +306,30 @@ describe("redteam2: quiver's own files in a subdirectory", () => {
   });
 });
 
+describe("redteam2: quiver's own data", () => {
+  it("the spillover exception opens nothing else of $QUIVER_HOME: no .. out of it, no sessions, no config", async () => {
+    mkdirSync(join(world.quiverHome, "sessions"), { recursive: true });
+    writeFileSync(join(world.quiverHome, "sessions", "s.jsonl"), "rt2-transcript-canary\n");
+    const spill = join(world.quiverHome, "cache", "spillover");
+    const r = await run(`cat ${spill}/../../sessions/s.jsonl ${spill}/../../config.yaml; ls -RA ${world.quiverHome}; echo x > ${spill}/planted; ln -s ../../sessions ${spill}/s`);
+    expect(r.output).not.toContain("rt2-transcript-canary");
+    expect(r.output).not.toContain("model: fake");
+    expect(existsSync(join(spill, "planted")) || isLink(join(spill, "s"))).toBe(false);
+  });
+});
+
+describe("redteam2: known gap", () => {
+  // A repository nested anywhere in the project brings its own config and hooks, which git runs
+  // when the user works in that directory. Finding one needs a walk of the whole project after
+  // every command; not done (see docs/safety.md). `fails`: this turns red once it is closed.
+  it.fails("a nested repository's core.fsmonitor runs when the user works there", async () => {
+    const mark = marker("nested");
+    await run(`git init -q vendor/lib && printf '[core]\\n\\tfsmonitor = touch ${mark}\\n' >> vendor/lib/.git/config`);
+    gitOutside(join(world.project, "vendor", "lib"));
+    expect(existsSync(mark)).toBe(false);
+  });
+});
+
 describe("redteam2: as an unprivileged user (setpriv)", () => {
   const cli = join(import.meta.dirname, "../../dist/cli/main.js");
   const asNobody = (command: string): string => {
@@ -330,6 +354,15 @@ describe("redteam2: as an unprivileged user (setpriv)", () => {
     gitOutside(world.project);
     expect(existsSync(mark)).toBe(false);
     expect(existsSync(join(world.home, "via-self"))).toBe(false);
+  });
+
+  it("a nested user namespace (full capabilities in it) cannot unhide ~/.ssh or remount the home writable", () => {
+    assertBuilt();
+    const inner = `grep CapEff /proc/self/status; mkdir -p /tmp/m; mount --bind ${world.home} /tmp/m; mount --rbind ${world.home} /tmp/m; cat /tmp/m/.ssh/id_rsa; umount -l ${world.home}/.ssh; cat ${world.home}/.ssh/id_rsa; mount -o remount,bind,rw ${world.home}; touch ${world.home}/pwn`;
+    const out = asNobody(`echo '${inner}' > n.sh; unshare -Urm sh n.sh; id -u; echo end`);
+    expect(out, out).toMatch(/65534\\nend/);
+    expect(out).not.toContain("FAKE KEY");
+    expect(existsSync(join(world.home, "pwn"))).toBe(false);
   });
 
   it("cannot plant a .git file in a project without a repository", () => {
