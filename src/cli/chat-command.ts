@@ -24,7 +24,7 @@ export function registerChatCommand(program: Command): void {
     .option("-c, --continue", "continue the most recent session")
     .option("--no-mcp", "do not connect the MCP servers of config.yaml")
     .option("--no-watch", "do not reload tool files when they change (the REPL watches $QUIVER_HOME/tools by default)")
-    .option("--project-tools", "also load ./.quiver/tools of the current directory (runs its code)")
+    .option("--project-tools", "also load .quiver/tools of the current project, its git root (runs its code)")
     .option("--threads <n>", "local models: CPU threads to generate with (default: picked for this machine)")
     .option("--gpu <kind>", "local models: auto (default), off, cuda, vulkan or metal")
     .addHelpText(

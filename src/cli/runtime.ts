@@ -9,6 +9,7 @@ import { loadBuiltinTools } from "../calls/model-tools.js";
 import { quiverPath } from "../registry/paths.js";
 import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
+import { findProjectRoot } from "../safety/project-root.js";
 import { loadPermissionRules } from "./permission-config.js";
 import { setSandboxConfig } from "../sandbox/config.js";
 import { CliError } from "./exit-codes.js";
@@ -66,7 +67,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   const watchers = opts.watch === true ? await watchUserTools(project, (reload) => reloadListener?.(reload)) : [];
   if (opts.watch !== true) {
     await loadUserTools();
-    if (project) await loadProjectTools(process.cwd(), { optIn: true });
+    if (project) await loadProjectTools(findProjectRoot(process.cwd()), { optIn: true });
   }
   // After the tools are registered: a rule naming no tool is an error at load.
   await loadPermissionRules(config, project);
@@ -95,7 +96,8 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
 
 async function watchUserTools(project: boolean, onReload: (reload: ToolReload) => void): Promise<ToolWatcher[]> {
   const { watchTools } = await import("../registry/watch-tools.js");
-  const dirs = [quiverPath("tools"), ...(project ? [join(process.cwd(), ".quiver", "tools")] : [])];
+  // The project root's, as for .quiver/config.yaml: the sandbox guards that one, not a subdirectory's.
+  const dirs = [quiverPath("tools"), ...(project ? [join(findProjectRoot(process.cwd()), ".quiver", "tools")] : [])];
   return Promise.all(dirs.map((dir) => watchTools(dir, { onReload })));
 }
 

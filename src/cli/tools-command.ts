@@ -7,7 +7,7 @@ export function registerToolsCommand(program: Command): void {
     .command("tools")
     .description("list, inspect and call tools from the shell, with no model involved")
     .option("--no-mcp", "do not connect the MCP servers of config.yaml")
-    .option("--project-tools", "also load ./.quiver/tools of the current directory (runs its code)");
+    .option("--project-tools", "also load .quiver/tools of the current project, its git root (runs its code)");
 
   tools
     .command("list")

@@ -37,6 +37,8 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   for (const dir of pins(policy, existing.map((g) => g.path))) args.push("--bind", dir, dir);
   for (const guarded of existing) {
     if (policy.hidden.some((h) => within(guarded.path, h))) continue; // hidden below, read-only too
+    // A `.git` directory (or a symlink to one) stays writable for commits; its hooks and config are guarded themselves.
+    if (guarded.kind === "git-dir" && lstatOrUndefined(realOr(guarded.path))?.isDirectory() === true) continue;
     // A symlink (`.envrc -> envrc.local`): bind what it points to; a dangling one cannot be bound
     // (bwrap would fail every command), the check after the command watches its target instead.
     const target = lstatOrUndefined(guarded.path)?.isSymbolicLink() === true ? realOrUndefined(guarded.path) : guarded.path;

@@ -53,12 +53,13 @@ function withNewSubmodules(snapshot: GuardSnapshot): GuardedPath[] {
 }
 
 /**
- * `git init` and `git clone` write a hooks dir of `*.sample` files (never run) and a plain
- * config: both are left alone, anything else is quarantined.
+ * `git init` and `git clone` write a hooks dir of `*.sample` files (never run), a plain config
+ * and a `.git` directory: these are left alone, anything else is quarantined.
  */
 function harmlessNew(guard: GuardedPath): boolean {
   if (guard.kind === "git-hooks") return onlySamples(guard.path);
   if (guard.kind === "git-config") return plainGitConfig(guard.path);
+  if (guard.kind === "git-dir") return lstatOrUndefined(guard.path)?.isDirectory() === true;
   return false;
 }
 

@@ -30,8 +30,12 @@ export const READ_ONLY_IN_PROJECT: readonly string[] = [
 /** In the home, relative, when the writable area reaches them: startup files and what is on PATH or runs on git commands. */
 export const READ_ONLY_IN_HOME: readonly string[] = [...SHELL_RC_FILES, ".gitconfig", ".config/git", ".local/bin"];
 
-/** How a guarded path is checked after a command that created it (see guard-check.ts). */
-export type GuardKind = "path" | "git-config" | "git-hooks";
+/**
+ * How a guarded path is checked after a command that created it (see guard-check.ts).
+ * "git-dir" is a root's `.git`: a directory is left to its own guards (and stays writable),
+ * a file or symlink there would point git at a git dir the command wrote.
+ */
+export type GuardKind = "path" | "git-config" | "git-hooks" | "git-dir";
 
 export interface GuardedPath {
   path: string;
@@ -64,7 +68,7 @@ export function sandboxProject(): string {
 
 export function sandboxPolicy(extraWritable: readonly string[], env: UnreadableEnv = unreadableEnv()): SandboxPolicy {
   const root = sandboxProject();
-  const extra = extraWritable.map((p) => realOr(resolve(p))).filter((p) => exists(p));
+  const extra = extraWritable.filter((p) => !tooBroad(resolve(p), env.home)).map((p) => realOr(resolve(p))).filter((p) => exists(p));
   const linked = linkedGitDirs(root);
   // Started in / or a system directory, the "project" would make the system writable: it is not.
   const own = isSystemDir(root, env.home) ? [] : [root, ...(linked === undefined ? [] : [linked.common])];
@@ -85,22 +89,39 @@ export function isSystemDir(dir: string, home: string): boolean {
   return SYSTEM_DIRS.includes(dir) || (dirname(home) !== "/" && dir === dirname(home)) || dirname(dir) === "/usr";
 }
 
+/**
+ * A sandbox.writable entry that is, or leads through a symlink to, a system directory is
+ * ignored; so is one that reaches the home (or what holds it) only through a symlink: there
+ * only the rc files stay guarded, every other dotfile that runs later (autostart entries,
+ * ~/.npmrc, systemd user units) would be writable without the user having named the home.
+ */
+export function tooBroad(entry: string, home: string): boolean {
+  const real = realOr(entry);
+  return isSystemDir(entry, home) || isSystemDir(real, home) || (real !== entry && within(realOr(home), real));
+}
+
 function projectGuards(root: string): GuardedPath[] {
-  const out: GuardedPath[] = READ_ONLY_IN_PROJECT.map((p) => ({ path: join(root, p), kind: kindOf(p) }));
+  const out: GuardedPath[] = [{ path: join(root, ".git"), kind: "git-dir" }, ...READ_ONLY_IN_PROJECT.map((p) => ({ path: join(root, p), kind: kindOf(p) }))];
   return [...out, ...gitDirGuards(join(root, ".git")).filter((g) => !out.some((o) => o.path === g.path))];
 }
 
-/** In a git dir: hooks and config, each submodule's, and each linked worktree's config.worktree. */
+/**
+ * In a git dir: hooks and config, each submodule's, and each linked worktree's config.worktree;
+ * and `commondir`, which git follows from any git dir to read config and hooks elsewhere.
+ */
 function gitDirGuards(gitDir: string): GuardedPath[] {
   const out: GuardedPath[] = [
     { path: join(gitDir, "hooks"), kind: "git-hooks" },
     { path: join(gitDir, "config"), kind: "git-config" },
     { path: join(gitDir, "config.worktree"), kind: "path" },
+    { path: join(gitDir, "commondir"), kind: "path" },
   ];
   for (const dir of submoduleGitDirs(join(gitDir, "modules"), 0)) {
-    out.push({ path: join(dir, "hooks"), kind: "git-hooks" }, { path: join(dir, "config"), kind: "git-config" });
+    out.push({ path: join(dir, "hooks"), kind: "git-hooks" }, { path: join(dir, "config"), kind: "git-config" }, { path: join(dir, "commondir"), kind: "path" });
   }
-  for (const name of listDir(join(gitDir, "worktrees"))) out.push({ path: join(gitDir, "worktrees", name, "config.worktree"), kind: "path" });
+  for (const name of listDir(join(gitDir, "worktrees"))) {
+    for (const file of ["config.worktree", "commondir"]) out.push({ path: join(gitDir, "worktrees", name, file), kind: "path" });
+  }
   return out;
 }
 

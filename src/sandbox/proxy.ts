@@ -102,6 +102,7 @@ export class NetworkProxy {
  * `*.example.com` any subdomain (80/443, or the port given). IP literals only when listed.
  */
 export function hostAllowed(host: string, port: number, allow: readonly string[]): boolean {
+  if (!HOST_NAME.test(host) && !IPV6.test(host)) return false;
   const wanted = normalHost(host);
   return allow.some((entry) => {
     const parsed = parseAuthority(entry.trim(), undefined);
@@ -118,6 +119,14 @@ function normalHost(host: string): string {
   return host.toLowerCase().replace(/\.$/, "").replace(/^\[(.*)\]$/, "$1");
 }
 
+/**
+ * A DNS name (letters, digits, `-`, `_`, dots; a trailing dot), an IPv4 or an IPv6 literal.
+ * Anything else is refused before the allowlist is asked: the resolver reads a name
+ * as a C string, so `127.0.0.1\0.example.com` would pass `*.example.com` and reach 127.0.0.1.
+ */
+const IPV6 = /^[0-9a-fA-F.]*:[0-9a-fA-F:.]*$/;
+const HOST_NAME = /^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}))*\.?)$/;
+
 function parseAuthority<P extends number | undefined>(text: string, defaultPort: P): { host: string; port: number | P } | undefined {
   const match = /^(\[[0-9a-fA-F:.]+\]|[^:/\s[\]]+)(?::(\d{1,5}))?$/.exec(text);
   if (match === null) return undefined;
@@ -133,7 +142,7 @@ function parseAbsoluteUrl(target: string): { host: string; port: number; path: s
   } catch {
     return undefined;
   }
-  if (url.protocol !== "http:" || url.hostname === "") return undefined;
+  if (url.protocol !== "http:" || url.hostname === "" || !HOST_NAME.test(url.hostname)) return undefined;
   return { host: url.hostname.replace(/^\[(.*)\]$/, "$1"), port: url.port === "" ? 80 : Number(url.port), path: `${url.pathname}${url.search}` };
 }
 
