@@ -6,6 +6,7 @@
 import type { AgentEvent } from "../agent/index.js";
 import { ModelError } from "../llm/index.js";
 import type { ApprovalRequest } from "../registry/index.js";
+import { ONE_SHOT_HOW } from "./approval-how.js";
 import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
@@ -57,7 +58,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
     : undefined;
   // Elicitation needs a conversation with the user, which one-shot mode does not have: declined.
   setup.mcp?.setInteraction({ sampling: createSamplingHandler(() => setup.client, approve) });
-  const agent = createAgent(setup, { onEvent, approve });
+  const agent = createAgent(setup, { onEvent, approve, approvalUnavailable: ONE_SHOT_HOW });
   if (opts.json) {
     writeJsonLine({
       type: "session",

@@ -22,12 +22,28 @@ export function toolLabel(event: Pick<ToolStartEvent, "emoji" | "name" | "args">
   return `${event.emoji} ${event.name}${args === "" ? "" : ` ${args}`}`;
 }
 
-/** `📖 read_file notes.txt · 3 ms ✓`, or with `✗` and the first words of the error. */
+/**
+ * `📖 read_file notes.txt · 3 ms ✓`, or with `✗` and the first words of the error. An approval
+ * that no one could give is shown whole on the next line: it says how to allow the call.
+ */
 export function toolEndLine(start: ToolStartEvent | undefined, end: ToolEndEvent, style: Style): string {
   const label = start === undefined ? `${end.name}` : toolLabel(start);
   const timing = style.dim(`· ${formatDuration(end.duration)}`);
   if (end.ok) return `  ${label} ${timing} ${style.green("✓")}`;
-  return `  ${label} ${timing} ${style.red(`✗ ${cap(oneLine(end.error ?? "error"), 72)}`)}`;
+  const error = oneLine(end.error ?? "error");
+  if (errorType(end.result) === "approval_required") return `  ${label} ${timing} ${style.yellow("✗ needs approval")}\n    ${style.yellow(error)}`;
+  return `  ${label} ${timing} ${style.red(`✗ ${cap(error, 72)}`)}`;
+}
+
+/** The `error_type` of a tool's JSON error result, if it has one. */
+function errorType(result: string): string | undefined {
+  if (!result.startsWith("{") || !result.includes('"error_type"')) return undefined;
+  try {
+    const type = (JSON.parse(result) as { error_type?: unknown }).error_type;
+    return typeof type === "string" ? type : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `42% — step 3/5`, `step 3/5`, or `42%`: how far a running tool has come. */

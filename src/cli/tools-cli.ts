@@ -6,6 +6,7 @@ import { definitionTokens } from "../tokens/tool-tokens.js";
 import { closestNames } from "../registry/suggest.js";
 import { listToolsetNames, resolveToolSelection, validateToolset } from "../calls/toolsets.js";
 import { loadConfig } from "../config/config.js";
+import { toolsCallHow } from "./approval-how.js";
 import { createApprover } from "./approval-prompt.js";
 import { checkpointHook } from "./checkpoint-hook.js";
 import { ruleScopes } from "./permission-config.js";
@@ -86,7 +87,7 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr, rules: ruleScopes() }) : undefined;
       await checkpointBefore(name, args);
       // The user has waited since the process started: budgets (search_files' regex) count from there.
-      const ctx = { signal: controller.signal, startedAt: performance.timeOrigin };
+      const ctx = { signal: controller.signal, startedAt: performance.timeOrigin, approvalUnavailable: toolsCallHow(name) };
       const output = await handleFunctionCall(name, args, approve !== undefined ? { ...ctx, approve } : ctx);
       process.stdout.write(`${render(output)}\n`);
       if (controller.signal.aborted) return EXIT.interrupted;
