@@ -1,5 +1,6 @@
 /** One line per tool call for the terminal: emoji, name, short arguments, then duration and ok/error. */
 import type { ToolEndEvent, ToolStartEvent } from "../agent/index.js";
+import { truncateCells } from "./cell-width.js";
 import type { Style } from "./style.js";
 
 const MAIN_ARGUMENT = ["command", "path", "pattern", "query", "url", "file_path", "name"];
@@ -65,7 +66,7 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** At most `max` terminal cells (an emoji or a CJK character takes two). */
 function cap(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+  return truncateCells(text, max);
 }
