@@ -44,7 +44,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
         view!.handle(event);
       };
   // One run may call the same command many times: the session scopes apply to the run.
-  const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: true, rules: ruleScopes() });
+  const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: true, rules: ruleScopes(), signal: controller.signal });
   // Once, as the REPL's banner does: commands will not run sandboxed (or not at all).
   const sandboxLine = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandboxLine !== undefined && !opts.json) process.stderr.write(`quiver: ${sandboxLine}\n`);
