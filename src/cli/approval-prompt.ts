@@ -8,6 +8,7 @@
  */
 import { createInterface } from "node:readline/promises";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
+import { showControls } from "./control-chars.js";
 
 /** Where an approved rule goes: this session's rules, or a config file (then the session too). */
 export interface RuleScopes {
@@ -52,7 +53,8 @@ export function createApprover(opts: ApproverOptions = {}): Approver {
     const proposals = blanket && opts.rules !== undefined ? (request.proposals ?? []) : [];
     const choices = choicesFor(request, proposals, opts, () => approvedExactly.add(exact(request)), output);
     const rule = proposals.length > 0 ? `\n    rule: ${proposals.join(", ")}` : "";
-    output.write(`\n⚠️  ${request.tool} needs your approval: ${request.reason}\n    ${request.subject}${rule}\n`);
+    // What is asked about is shown as it is: control characters visible, never interpreted.
+    output.write(`\n⚠️  ${request.tool} needs your approval: ${showControls(request.reason)}\n    ${showControls(request.subject)}${showControls(rule)}\n`);
     const question = choices.length === 1 ? "[y/N]" : `${choices.map((c) => c.label).join(" / ")} / [N]o`;
     const answer = (await (opts.ask ?? askOnce(input, output, opts.signal))(`Allow? ${question} `)).trim().toLowerCase();
     const chosen = choices.find((c) => c.keys.includes(answer));

@@ -1,6 +1,7 @@
 /** One line per tool call for the terminal: emoji, name, short arguments, then duration and ok/error. */
 import type { ToolEndEvent, ToolStartEvent } from "../agent/index.js";
 import { truncateCells } from "./cell-width.js";
+import { showControls } from "./control-chars.js";
 import type { Style } from "./style.js";
 
 const MAIN_ARGUMENT = ["command", "path", "pattern", "query", "url", "file_path", "name"];
@@ -62,8 +63,9 @@ export function formatDuration(ms: number): string {
   return `${minutes}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
 }
 
+/** Whitespace collapsed to single spaces, control characters made visible (the text may come from the model). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return showControls(text.replace(/\s+/g, " ").trim());
 }
 
 /** At most `max` terminal cells (an emoji or a CJK character takes two). */

@@ -26,3 +26,13 @@ describe("toolEndLine", () => {
     expect(line).not.toContain(LONG.trim());
   });
 });
+
+describe("model text on the tool line", () => {
+  it("shows control characters instead of sending them to the terminal", () => {
+    const evil: ToolStartEvent = { ...start, name: "terminal", args: { command: "ls \x1b]52;c;ZWNobw==\x07 \x1b[2J" } };
+    const line = toolEndLine(evil, end("bad \x1b[31mred", { error_type: "approval_required" }), plain);
+    expect(line).not.toMatch(/[\x1b\x07]/);
+    expect(line).toContain("ls ^[]52;c;ZWNobw==^G ^[[2J");
+    expect(line).toContain("bad ^[[31mred");
+  });
+});
