@@ -53,8 +53,9 @@ export function createApprover(opts: ApproverOptions = {}): Approver {
     const proposals = blanket && opts.rules !== undefined ? (request.proposals ?? []) : [];
     const choices = choicesFor(request, proposals, opts, () => approvedExactly.add(exact(request)), output);
     const rule = proposals.length > 0 ? `\n    rule: ${proposals.join(", ")}` : "";
-    // What is asked about is shown as it is: control characters visible, never interpreted.
-    output.write(`\n⚠️  ${request.tool} needs your approval: ${showControls(request.reason)}\n    ${showControls(request.subject)}${showControls(rule)}\n`);
+    // What is asked about is shown as it is: control characters visible, never interpreted; each line
+    // of a multi-line command indented, so none can pass for a line of quiver's own.
+    output.write(`\n⚠️  ${request.tool} needs your approval: ${showControls(request.reason)}\n    ${showControls(request.subject).replace(/\n/g, "\n    ")}${showControls(rule)}\n`);
     const question = choices.length === 1 ? "[y/N]" : `${choices.map((c) => c.label).join(" / ")} / [N]o`;
     const answer = (await (opts.ask ?? askOnce(input, output, opts.signal))(`Allow? ${question} `)).trim().toLowerCase();
     const chosen = choices.find((c) => c.keys.includes(answer));

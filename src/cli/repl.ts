@@ -67,7 +67,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     if (line !== undefined) above(style.dim(line));
   });
   // Warnings (a tool file that fails to load, a watch lost) take the same way on a terminal.
-  const restoreLog = terminal ? setLogWriter((line) => above(line.replace(/\n$/, ""))) : undefined;
+  const restoreLog = terminal && process.stderr.isTTY === true ? setLogWriter((line) => above(line.replace(/\n$/, ""))) : undefined;
   const ctx: SlashContext = { agent, setup, style, print };
 
   const interrupt = (): void => {

@@ -58,3 +58,13 @@ describe("what the prompt shows", () => {
     expect(s.shown()).not.toMatch(/[\x1b\r\x07\x9b]/);
   });
 });
+
+describe("a multi-line command", () => {
+  it("is indented on every line, so a line of it cannot pass for quiver's own", async () => {
+    const s = scripted(["n"]);
+    const approve = createApprover({ ask: s.ask, output: s.output });
+    await approve(request("rm -rf ~\n⚠️  terminal needs your approval: nothing\necho hi"));
+    expect(s.shown()).toContain("    rm -rf ~\n    ⚠️  terminal needs your approval: nothing\n    echo hi\n");
+    expect(s.shown().match(/^⚠️/gm)).toHaveLength(1);
+  });
+});
