@@ -47,12 +47,21 @@ export function clusterWidth(cluster: string): number {
   return 1;
 }
 
+const ASCII = /^[\x20-\x7e]*$/;
+// What joins code points into one cluster; text without any is one cluster per code point.
+const JOINS = /[\p{M}\u200d\ufe0f\u20e3\u1160-\u11ff\p{Regional_Indicator}\u{1f3fb}-\u{1f3ff}]/u;
+
+/** The grapheme clusters of `text`; segmenting is slow, so only text that needs it is segmented. */
+function clusters(text: string): Iterable<string> {
+  if (!JOINS.test(text)) return text;
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
 /** Cells `text` takes on a terminal (no ANSI escapes expected: strip them first). */
 export function cellWidth(text: string): number {
-  // The common case, plain ASCII, without segmenting.
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  if (ASCII.test(text)) return text.length;
   let width = 0;
-  for (const { segment } of segmenter.segment(text)) width += clusterWidth(segment);
+  for (const cluster of clusters(text)) width += clusterWidth(cluster);
   return width;
 }
 
@@ -61,9 +70,10 @@ export function truncateCells(text: string, max: number, ellipsis = "…"): stri
   if (cellWidth(text) <= max) return text;
   const budget = max - cellWidth(ellipsis);
   if (budget < 0) return "";
+  if (ASCII.test(text)) return `${text.slice(0, budget)}${ellipsis}`;
   let width = 0;
   let out = "";
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of clusters(text)) {
     const w = clusterWidth(segment);
     if (width + w > budget) break;
     width += w;
