@@ -110,7 +110,8 @@ export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<
 }
 
 // Front ends name their own way (ctx.approvalUnavailable); this is for callers that set none.
-const DEFAULT_HOW = "No one can approve it here. To allow it, run it where the user can be asked (an interactive `quiver chat`) and approve it when asked.";
+const DEFAULT_HOW =
+  "No approval callback is available here. To allow it, give the call an `approve` callback (ToolContext.approve), or from the CLI run it where the user can be asked (`quiver chat`) or pass --yes.";
 
 /** `approval_required`: nobody was asked, so nothing was denied; says why and how a person can allow it. */
 function noOneToAsk(ctx: ToolContext, ask: ApprovalAsk, rule: RuleHit): string {
