@@ -57,6 +57,8 @@ export interface AgentOptions {
   maxIterations?: number;
   /** Asked when a tool wants to do something dangerous; without it such calls are refused. */
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** How to approve where no one can be asked (the front end's own way), for the tools' `approval_required`. */
+  approvalUnavailable?: string;
   onEvent?: AgentEventListener;
   /** Replaces the default system prompt (capabilities, working directory, date). */
   systemPrompt?: string;
@@ -285,6 +287,7 @@ export class Agent {
       toolCatalog: this.#tools.catalog,
       ...(state.signal === undefined ? {} : { signal: state.signal }),
       ...(this.#options.approve === undefined ? {} : { approve: this.#options.approve }),
+      ...(this.#options.approvalUnavailable === undefined ? {} : { approvalUnavailable: this.#options.approvalUnavailable }),
       maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
       attachImages: this.#options.attachImages === true,
       emit: (event) => this.#emit(event),

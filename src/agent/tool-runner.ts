@@ -21,6 +21,8 @@ export interface ToolRunOptions {
   toolCatalog?: ToolCatalog;
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** Handed to each call as `ctx.approvalUnavailable`. */
+  approvalUnavailable?: string;
   maxParallel: number;
   attachImages: boolean;
   emit: (event: AgentEvent) => void;
@@ -117,6 +119,7 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): Promise<FunctionC
     toolCallId: call.id,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     ...(opts.approve === undefined ? {} : { approve: opts.approve }),
+    ...(opts.approvalUnavailable === undefined ? {} : { approvalUnavailable: opts.approvalUnavailable }),
     ...(opts.toolCatalog === undefined ? {} : { toolCatalog: opts.toolCatalog }),
     progress: (update: ToolProgress) => opts.emit({ type: "tool_progress", id: call.id, name: call.name, ...update }),
   };

@@ -8,6 +8,7 @@
  */
 import { createInterface } from "node:readline/promises";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
+import { showControls } from "./control-chars.js";
 
 /** Where an approved rule goes: this session's rules, or a config file (then the session too). */
 export interface RuleScopes {
@@ -27,6 +28,8 @@ export interface ApproverOptions {
   sessionChoice?: boolean;
   /** Offer a request's proposed rules (for the session, or saved); without it only once / exact command / no. */
   rules?: RuleScopes;
+  /** Ctrl-C of the caller: withdraws an open question (answered "no") and lets go of stdin, so the process can end. */
+  signal?: AbortSignal;
 }
 
 export type Approver = (request: ApprovalRequest) => Promise<ApprovalDecision>;
@@ -50,9 +53,11 @@ export function createApprover(opts: ApproverOptions = {}): Approver {
     const proposals = blanket && opts.rules !== undefined ? (request.proposals ?? []) : [];
     const choices = choicesFor(request, proposals, opts, () => approvedExactly.add(exact(request)), output);
     const rule = proposals.length > 0 ? `\n    rule: ${proposals.join(", ")}` : "";
-    output.write(`\n⚠️  ${request.tool} needs your approval: ${request.reason}\n    ${request.subject}${rule}\n`);
+    // What is asked about is shown as it is: control characters visible, never interpreted; each line
+    // of a multi-line command indented, so none can pass for a line of quiver's own.
+    output.write(`\n⚠️  ${request.tool} needs your approval: ${showControls(request.reason)}\n    ${showControls(request.subject).replace(/\n/g, "\n    ")}${showControls(rule)}\n`);
     const question = choices.length === 1 ? "[y/N]" : `${choices.map((c) => c.label).join(" / ")} / [N]o`;
-    const answer = (await (opts.ask ?? askOnce(input, output))(`Allow? ${question} `)).trim().toLowerCase();
+    const answer = (await (opts.ask ?? askOnce(input, output, opts.signal))(`Allow? ${question} `)).trim().toLowerCase();
     const chosen = choices.find((c) => c.keys.includes(answer));
     return chosen === undefined ? "deny" : chosen.act(request);
   };
@@ -84,11 +89,17 @@ function choicesFor(request: ApprovalRequest, proposals: readonly string[], opts
   return choices;
 }
 
-function askOnce(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): (question: string) => Promise<string> {
+function askOnce(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, signal: AbortSignal | undefined): (question: string) => Promise<string> {
   return async (question) => {
+    const aborted = (): boolean => signal?.aborted === true;
+    if (aborted()) return "";
     const rl = createInterface({ input, output, terminal: false });
     try {
-      return await rl.question(question);
+      return await rl.question(question, signal === undefined ? {} : { signal });
+    } catch (err) {
+      if (!aborted()) throw err;
+      output.write("\n");
+      return "";
     } finally {
       rl.close();
     }

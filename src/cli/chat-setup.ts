@@ -43,13 +43,14 @@ export interface ChatSetup {
 /** The agent for a chat front end. */
 export function createAgent(
   setup: ChatSetup,
-  hooks: { onEvent: AgentEventListener; approve: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined },
+  hooks: { onEvent: AgentEventListener; approve: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined; approvalUnavailable?: string },
 ): Agent {
   return new Agent({
     client: setup.client,
     session: setup.session,
     onEvent: hooks.onEvent,
     approve: hooks.approve,
+    ...(hooks.approvalUnavailable === undefined ? {} : { approvalUnavailable: hooks.approvalUnavailable }),
     loadBuiltinTools: false,
     toolsets: setup.selection.enabledToolsets,
     disabledToolsets: setup.selection.disabledToolsets,

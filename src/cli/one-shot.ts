@@ -6,6 +6,7 @@
 import type { AgentEvent } from "../agent/index.js";
 import { ModelError } from "../llm/index.js";
 import type { ApprovalRequest } from "../registry/index.js";
+import { ONE_SHOT_HOW } from "./approval-how.js";
 import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
@@ -43,7 +44,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
         view!.handle(event);
       };
   // One run may call the same command many times: the session scopes apply to the run.
-  const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: true, rules: ruleScopes() });
+  const approver = createApprover({ yes: setup.yes, output: process.stderr, sessionChoice: true, rules: ruleScopes(), signal: controller.signal });
   // Once, as the REPL's banner does: commands will not run sandboxed (or not at all).
   const sandboxLine = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandboxLine !== undefined && !opts.json) process.stderr.write(`quiver: ${sandboxLine}\n`);
@@ -57,7 +58,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
     : undefined;
   // Elicitation needs a conversation with the user, which one-shot mode does not have: declined.
   setup.mcp?.setInteraction({ sampling: createSamplingHandler(() => setup.client, approve) });
-  const agent = createAgent(setup, { onEvent, approve });
+  const agent = createAgent(setup, { onEvent, approve, approvalUnavailable: ONE_SHOT_HOW });
   if (opts.json) {
     writeJsonLine({
       type: "session",

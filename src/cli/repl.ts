@@ -8,7 +8,7 @@ import type { ToolReload } from "../registry/watch-tools.js";
 import { createInterface, type Interface } from "node:readline";
 import { ModelError, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
-import { quiverPath } from "../registry/index.js";
+import { quiverPath, setLogWriter } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
@@ -33,7 +33,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true });
   rl.setPrompt(style.cyan("❯ "));
   const lines = rl[Symbol.asyncIterator]();
-  const state: { turn: AbortController | undefined; closed: boolean; leaving: boolean } = { turn: undefined, closed: false, leaving: false };
+  const state: ReplState = { turn: undefined, closed: false, leaving: false, asking: false };
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, rules: ruleScopes(), output, ask: (question) => askInline(rl, question, state) });
@@ -56,14 +56,18 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     }),
     elicitation: terminal ? createElicitationHandler({ ask: askUser, print }) : undefined,
   });
+  // A note that arrives while the user types goes above the prompt, which is redrawn with what was typed.
+  const above = (line: string): void => {
+    if (!terminal || state.closed) return print(line);
+    output.write(`\r\x1b[K${line}\n`);
+    if (state.turn === undefined || state.asking) rl.prompt(true);
+  };
   setup.onToolReload((reload) => {
     const line = reloadLine(reload);
-    if (line === undefined) return;
-    // At the prompt, the note goes above it and the prompt (with what was typed) is redrawn.
-    if (!terminal || state.turn !== undefined || state.closed) return print(style.dim(line));
-    output.write(`\r\x1b[K${style.dim(line)}\n`);
-    rl.prompt(true);
+    if (line !== undefined) above(style.dim(line));
   });
+  // Warnings (a tool file that fails to load, a watch lost) take the same way on a terminal.
+  const restoreLog = terminal && process.stderr.isTTY === true ? setLogWriter((line) => above(line.replace(/\n$/, ""))) : undefined;
   const ctx: SlashContext = { agent, setup, style, print };
 
   const interrupt = (): void => {
@@ -119,6 +123,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     process.off("SIGINT", interrupt);
     state.leaving = true;
     rl.close();
+    restoreLog?.();
   }
   if (setup.session.messages.length > 0) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));
   return EXIT.ok;
@@ -139,18 +144,42 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   }
 }
 
-/** An approval question asked on the REPL's own readline; a closed prompt answers "no". */
-function askInline(rl: Interface, question: string, state: { closed: boolean }): Promise<string> {
+interface ReplState {
+  turn: AbortController | undefined;
+  closed: boolean;
+  leaving: boolean;
+  /** An approval question is on the prompt line. */
+  asking: boolean;
+}
+
+/**
+ * An approval question asked on the REPL's own readline; a closed prompt or Ctrl-C answers "no".
+ * Ctrl-C also withdraws the question, so the next line typed is chat input, not its answer.
+ */
+function askInline(rl: Interface, question: string, state: ReplState): Promise<string> {
   if (state.closed) return Promise.resolve("n");
   return new Promise((resolve) => {
-    const onClose = (): void => resolve("n");
-    rl.once("close", onClose);
-    rl.question(question, (answer) => {
+    const cancel = new AbortController();
+    const finish = (answer: string): void => {
       rl.off("close", onClose);
+      rl.off("SIGINT", onInterrupt);
+      state.asking = false;
+      resolve(answer);
+    };
+    const onClose = (): void => finish("n");
+    const onInterrupt = (): void => {
+      // Withdrawing the question also restores the chat prompt and ends the line (readline's clearLine).
+      cancel.abort();
+      finish("n");
+    };
+    rl.once("close", onClose);
+    rl.once("SIGINT", onInterrupt);
+    state.asking = true;
+    rl.question(question, { signal: cancel.signal }, (answer) => {
       // Approval answers are not chat input: keep them out of the ↑ history.
       const lineHistory = (rl as Interface & { history?: string[] }).history;
       if (lineHistory?.[0] === answer) lineHistory.shift();
-      resolve(answer);
+      finish(answer);
     });
   });
 }

@@ -2,6 +2,8 @@
  * A one-line spinner on a TTY stream (stderr): shown while the model thinks or a tool runs,
  * erased before anything else is printed. On a non-TTY stream it does nothing at all.
  */
+import { truncateCells } from "./cell-width.js";
+
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const INTERVAL_MS = 80;
 
@@ -42,6 +44,6 @@ export class Spinner {
     const frame = FRAMES[this.#frame++ % FRAMES.length]!;
     const width = (this.#stream.columns ?? 80) > 0 ? (this.#stream.columns ?? 80) : 80;
     const line = `${frame} ${this.#label}`;
-    this.#stream.write(`\r\x1b[2K\x1b[2m${Array.from(line).slice(0, width - 1).join("")}\x1b[22m`);
+    this.#stream.write(`\r\x1b[2K\x1b[2m${truncateCells(line, width - 1, "")}\x1b[22m`);
   }
 }

@@ -1,3 +1,5 @@
+import { truncateCells } from "./cell-width.js";
+
 /** ANSI styling for a stream: on only for a TTY, and never when NO_COLOR is set or TERM is dumb. */
 export interface Style {
   enabled: boolean;
@@ -34,5 +36,5 @@ export function firstSentence(text: string, max = 90): string {
   const line = text.split("\n")[0] ?? "";
   const end = line.search(/\.(\s|$)/);
   const sentence = end === -1 ? line : line.slice(0, end + 1);
-  return sentence.length > max ? `${sentence.slice(0, max - 3)}...` : sentence;
+  return truncateCells(sentence, max, "...");
 }

@@ -1,5 +1,7 @@
 /** One line per tool call for the terminal: emoji, name, short arguments, then duration and ok/error. */
 import type { ToolEndEvent, ToolStartEvent } from "../agent/index.js";
+import { truncateCells } from "./cell-width.js";
+import { showControls } from "./control-chars.js";
 import type { Style } from "./style.js";
 
 const MAIN_ARGUMENT = ["command", "path", "pattern", "query", "url", "file_path", "name"];
@@ -22,12 +24,28 @@ export function toolLabel(event: Pick<ToolStartEvent, "emoji" | "name" | "args">
   return `${event.emoji} ${event.name}${args === "" ? "" : ` ${args}`}`;
 }
 
-/** `📖 read_file notes.txt · 3 ms ✓`, or with `✗` and the first words of the error. */
+/**
+ * `📖 read_file notes.txt · 3 ms ✓`, or with `✗` and the first words of the error. An approval
+ * that no one could give is shown whole on the next line: it says how to allow the call.
+ */
 export function toolEndLine(start: ToolStartEvent | undefined, end: ToolEndEvent, style: Style): string {
   const label = start === undefined ? `${end.name}` : toolLabel(start);
   const timing = style.dim(`· ${formatDuration(end.duration)}`);
   if (end.ok) return `  ${label} ${timing} ${style.green("✓")}`;
-  return `  ${label} ${timing} ${style.red(`✗ ${cap(oneLine(end.error ?? "error"), 72)}`)}`;
+  const error = oneLine(end.error ?? "error");
+  if (errorType(end.result) === "approval_required") return `  ${label} ${timing} ${style.yellow("✗ needs approval")}\n    ${style.yellow(error)}`;
+  return `  ${label} ${timing} ${style.red(`✗ ${cap(error, 72)}`)}`;
+}
+
+/** The `error_type` of a tool's JSON error result, if it has one. */
+function errorType(result: string): string | undefined {
+  if (!result.startsWith("{") || !result.includes('"error_type"')) return undefined;
+  try {
+    const type = (JSON.parse(result) as { error_type?: unknown }).error_type;
+    return typeof type === "string" ? type : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `42% — step 3/5`, `step 3/5`, or `42%`: how far a running tool has come. */
@@ -45,11 +63,12 @@ export function formatDuration(ms: number): string {
   return `${minutes}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
 }
 
+/** Whitespace collapsed to single spaces, control characters made visible (the text may come from the model). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return showControls(text.replace(/\s+/g, " ").trim());
 }
 
+/** At most `max` terminal cells (an emoji or a CJK character takes two). */
 function cap(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+  return truncateCells(text, max);
 }

@@ -6,6 +6,7 @@ import { definitionTokens } from "../tokens/tool-tokens.js";
 import { closestNames } from "../registry/suggest.js";
 import { listToolsetNames, resolveToolSelection, validateToolset } from "../calls/toolsets.js";
 import { loadConfig } from "../config/config.js";
+import { toolsCallHow } from "./approval-how.js";
 import { createApprover } from "./approval-prompt.js";
 import { checkpointHook } from "./checkpoint-hook.js";
 import { ruleScopes } from "./permission-config.js";
@@ -83,10 +84,10 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
     try {
       // Without --yes or a terminal nobody can answer, so the tool explains how to allow it instead.
       const canAsk = opts.yes === true || process.stdin.isTTY === true;
-      const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr, rules: ruleScopes() }) : undefined;
+      const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr, rules: ruleScopes(), signal: controller.signal }) : undefined;
       await checkpointBefore(name, args);
       // The user has waited since the process started: budgets (search_files' regex) count from there.
-      const ctx = { signal: controller.signal, startedAt: performance.timeOrigin };
+      const ctx = { signal: controller.signal, startedAt: performance.timeOrigin, approvalUnavailable: toolsCallHow(name) };
       const output = await handleFunctionCall(name, args, approve !== undefined ? { ...ctx, approve } : ctx);
       process.stdout.write(`${render(output)}\n`);
       if (controller.signal.aborted) return EXIT.interrupted;

@@ -20,6 +20,8 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 interface LoggerState {
   level: LogLevel;
   sinks: Set<LogSink>;
+  /** Where printed lines go (default stderr); a UI with a prompt puts them above it. */
+  write?: (line: string) => void;
 }
 
 // One state per process, shared by every copy of the package that gets loaded.
@@ -51,7 +53,18 @@ function emit(level: LogRecord["level"], scope: string, message: string, data?: 
   const record: LogRecord = data === undefined ? { level, scope, message } : { level, scope, message, data };
   for (const sink of state.sinks) sink(record);
   if (RANK[level] < RANK[state.level]) return;
-  process.stderr.write(`[quiver ${level}] ${scope}: ${message}\n`);
+  const line = `[quiver ${level}] ${scope}: ${message}\n`;
+  if (state.write !== undefined) state.write(line);
+  else process.stderr.write(line);
+}
+
+/** Sends printed log lines (each ending in a newline) to `write` instead of stderr; returns the undo. */
+export function setLogWriter(write: (line: string) => void): () => void {
+  const before = state.write;
+  state.write = write;
+  return () => {
+    state.write = before;
+  };
 }
 
 export interface Logger {

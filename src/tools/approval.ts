@@ -109,17 +109,25 @@ export async function seekApproval(ctx: ToolContext, ask: ApprovalAsk): Promise<
   return undefined;
 }
 
+// Front ends name their own way (ctx.approvalUnavailable); this is for callers that set none.
 const DEFAULT_HOW =
-  "No approval callback is available here. To allow it, run it in an interactive session and approve it when asked, or pass --yes to `quiver tools call`.";
+  "No approval callback is available here. To allow it, give the call an `approve` callback (ToolContext.approve), or from the CLI run it where the user can be asked (`quiver chat`) or pass --yes.";
 
 /** `approval_required`: nobody was asked, so nothing was denied; says why and how a person can allow it. */
 function noOneToAsk(ctx: ToolContext, ask: ApprovalAsk, rule: RuleHit): string {
-  const what = ask.action === "command" ? "This command" : `${ask.action === "write" ? "Writing" : "Reading"} ${ask.subject}`;
+  // A long path is shortened in the middle so the bounded error never loses the how-to at its end.
+  const what = ask.action === "command" ? "This command" : `${ask.action === "write" ? "Writing" : "Reading"} ${middleEllipsis(ask.subject, 400)}`;
   const how = ask.explicit === true || rule.explicit === true ? explicitHow(ask) : (ctx.approvalUnavailable ?? DEFAULT_HOW);
   return toolError(`${what} needs the user's approval (${rule.reason}) and was not ${ask.action === "read" ? "read" : "run"}. ${how}`, {
     error_type: "approval_required",
     rule: rule.key,
   });
+}
+
+function middleEllipsis(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const half = Math.floor((max - 1) / 2);
+  return `${text.slice(0, half)}…${text.slice(-half)}`;
 }
 
 function explicitHow(ask: ApprovalAsk): string {

@@ -47,3 +47,24 @@ describe("createApprover scopes", () => {
     expect(s.granted).toEqual([]);
   });
 });
+
+describe("what the prompt shows", () => {
+  it("makes control characters visible, so an escape or a carriage return cannot hide the command", async () => {
+    const s = scripted(["n"]);
+    const approve = createApprover({ ask: s.ask, output: s.output });
+    const hidden = "rm -rf ~/work \x1b[2K\recho harmless \x07\x9b";
+    expect(await approve(request(hidden))).toBe("deny");
+    expect(s.shown()).toContain("rm -rf ~/work ^[[2K^Mecho harmless ^G\\x9b");
+    expect(s.shown()).not.toMatch(/[\x1b\r\x07\x9b]/);
+  });
+});
+
+describe("a multi-line command", () => {
+  it("is indented on every line, so a line of it cannot pass for quiver's own", async () => {
+    const s = scripted(["n"]);
+    const approve = createApprover({ ask: s.ask, output: s.output });
+    await approve(request("rm -rf ~\n⚠️  terminal needs your approval: nothing\necho hi"));
+    expect(s.shown()).toContain("    rm -rf ~\n    ⚠️  terminal needs your approval: nothing\n    echo hi\n");
+    expect(s.shown().match(/^⚠️/gm)).toHaveLength(1);
+  });
+});
