@@ -106,9 +106,9 @@ async function countingClient(url: URL): Promise<{ client: Client; responses: Ma
   cleanups.push(() => client.close());
   const responses = new Map<string, number>();
   const deliver = transport.onmessage;
-  transport.onmessage = (message: JSONRPCMessage, extra) => {
+  transport.onmessage = (message: JSONRPCMessage) => {
     if ("id" in message && ("result" in message || "error" in message)) responses.set(String(message.id), (responses.get(String(message.id)) ?? 0) + 1);
-    deliver?.(message, extra);
+    deliver?.(message);
   };
   return { client, responses };
 }
