@@ -3,8 +3,9 @@
  * server handles runs inside that session's async context, so a record written while a tool
  * runs (after awaits, timers and child-process events started by the call included) reaches
  * that session alone, at the level that session set with `logging/setLevel`. A record no
- * session caused (a reconnect, a reload) goes only to servers that asked for the whole
- * process's log: the one client of `quiver serve --stdio`.
+ * session caused (a reconnect, a reload, a stdio server's log message, which names no request)
+ * goes only to servers that asked for the whole process's log: the one client of
+ * `quiver serve --stdio`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -23,6 +24,12 @@ interface Attribution {
   session: SessionLog;
   /** The request's own stream, so its logs travel (and resume) with its result. */
   notify: RequestNotifier;
+  /**
+   * Until the request has answered. A shared resource first made during one session's request
+   * (a worker pool, say) keeps that request's context for good; once the request is over, what
+   * it logs may well be another session's doing, so it goes to no one.
+   */
+  open: boolean;
 }
 
 const MCP_LEVEL: Record<LogRecord["level"], LoggingLevel> = { debug: "debug", info: "info", warn: "warning", error: "error" };
@@ -37,7 +44,10 @@ let removeSink: (() => void) | undefined;
 
 function route(record: LogRecord): void {
   const owner = attribution.getStore();
-  if (owner !== undefined) return owner.session.deliver(record, owner.notify);
+  if (owner !== undefined) {
+    if (owner.open) owner.session.deliver(record, owner.notify);
+    return;
+  }
   for (const session of processWide) session.deliver(record);
 }
 
@@ -57,9 +67,14 @@ export class SessionLog {
     if (open++ === 0) removeSink = addLogSink(route);
   }
 
-  /** Runs `fn` (a request's work) so that every record it causes belongs to this session. */
-  within<T>(notify: RequestNotifier, fn: () => T): T {
-    return attribution.run({ session: this, notify }, fn);
+  /** Runs `fn` (a request's work) so that every record it causes until it settles belongs to this session. */
+  async within<T>(notify: RequestNotifier, fn: () => Promise<T>): Promise<T> {
+    const owner: Attribution = { session: this, notify, open: true };
+    try {
+      return await attribution.run(owner, fn);
+    } finally {
+      owner.open = false;
+    }
   }
 
   deliver(record: LogRecord, notify?: RequestNotifier): void {

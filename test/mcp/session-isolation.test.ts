@@ -14,6 +14,9 @@ import { createLogger, registry } from "../../src/registry/index.js";
 import { waitFor } from "./support.js";
 
 const TOOL = "isolation_chatty";
+const POOLED = "isolation_pooled";
+/** A shared worker made on first use: its timer keeps the context of the request that made it. */
+const pool: { jobs: Array<{ tag: string; done: () => void }>; timer?: NodeJS.Timeout } = { jobs: [] };
 const running: RunningHttpServer[] = [];
 const clients: Client[] = [];
 
@@ -36,8 +39,29 @@ beforeAll(() => {
   });
 });
 
+beforeAll(() => {
+  const log = createLogger("pool");
+  registry.register({
+    name: POOLED,
+    toolset: "isolation",
+    schema: { description: "hands a job to a shared worker, which logs it", parameters: { type: "object", properties: { tag: { type: "string" } } } },
+    handler: async (args: { tag?: string }) => {
+      pool.timer ??= setInterval(() => {
+        for (const job of pool.jobs.splice(0)) {
+          log.warn(`job from ${job.tag}`);
+          job.done();
+        }
+      }, 10);
+      await new Promise<void>((done) => pool.jobs.push({ tag: args.tag ?? "?", done }));
+      return "queued and done";
+    },
+  });
+});
+
 afterAll(() => {
   registry.deregister(TOOL);
+  registry.deregister(POOLED);
+  clearInterval(pool.timer);
 });
 
 afterEach(async () => {
@@ -90,5 +114,19 @@ describe("quiver serve --http session isolation", () => {
     // The quiet one never set a level: warnings and up only.
     expect(texts(quiet.logs)).toEqual(["warn from q", "late warn from q"]);
     expect(texts(loud.logs)).toEqual(["debug from l", "info from l", "warn from l", "late warn from l"]);
+  });
+
+  test("a shared resource made during one session's call does not carry another session's logs back to it", async () => {
+    const server = await serveMcpOverHttp({ port: 0, enabledToolsets: ["isolation"] });
+    running.push(server);
+    const maker = await client(server.url);
+    const other = await client(server.url);
+    await maker.client.callTool({ name: POOLED, arguments: { tag: "maker" } });
+    await waitFor(() => texts(maker.logs).includes("job from maker"), "the maker's own job log");
+    await other.client.callTool({ name: POOLED, arguments: { tag: "other" } });
+    // Flush: a round trip on the maker's session after the other's job was logged.
+    await maker.client.callTool({ name: TOOL, arguments: { tag: "flush" } });
+    await waitFor(() => texts(maker.logs).includes("late warn from flush"), "the flush call's log");
+    expect(texts(maker.logs).filter((t) => t.includes("other"))).toEqual([]);
   });
 });
