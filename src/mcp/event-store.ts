@@ -19,7 +19,8 @@ export interface MemoryEventStoreLimits {
   maxAgeMs: number;
 }
 
-export const DEFAULT_EVENT_STORE_LIMITS: MemoryEventStoreLimits = { maxEvents: 1_000, maxBytes: 4 * 1024 * 1024, maxAgeMs: 5 * 60_000 };
+/** Per session: 256 full sessions hold about 256 MB, plus each one's newest event (results are mostly far smaller). */
+export const DEFAULT_EVENT_STORE_LIMITS: MemoryEventStoreLimits = { maxEvents: 500, maxBytes: 1024 * 1024, maxAgeMs: 5 * 60_000 };
 
 interface StoredEvent {
   id: EventId;

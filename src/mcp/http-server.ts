@@ -39,9 +39,10 @@ export interface HttpServeOptions extends QuiverServerOptions {
   sessionLimits?: Partial<SessionLimits>;
   /**
    * A new event store for each session, for `Last-Event-ID` resumption (default: a bounded
-   * in-memory `MemoryEventStore`). Any SDK `EventStore` fits, e.g. one shared through a database.
+   * in-memory `MemoryEventStore`). Any SDK `EventStore` fits, e.g. one backed by a database;
+   * a factory that returns undefined turns resumption off.
    */
-  eventStore?: () => EventStore;
+  eventStore?: () => EventStore | undefined;
   /** The SSE `retry` sent in each stream's priming event, in ms (default 1000). */
   retryMs?: number;
 }
@@ -98,7 +99,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => room.add(id, transport),
       // Resumable streams: event ids, a priming event with `retry`, and replay on Last-Event-ID.
-      eventStore: opts.eventStore?.() ?? new MemoryEventStore(),
+      eventStore: opts.eventStore !== undefined ? opts.eventStore() : new MemoryEventStore(),
       retryInterval: opts.retryMs ?? DEFAULT_RETRY_MS,
     });
     // Set before connect: the SDK chains it with the server's own close handling.
