@@ -1,9 +1,11 @@
 /**
  * What a tool returned, turned into what a `tool` message may carry. Chat APIs accept only
- * text in tool messages, so a multimodal result becomes its text parts joined, with each image
- * described in place; the images themselves can be attached to a user message after the batch.
+ * text in tool messages, so a multimodal result becomes its text parts joined, with each image,
+ * audio clip, embedded resource and resource link described in place (a text resource with its
+ * contents); the images themselves can be attached to a user message after the batch.
  */
 import type { ImagePart } from "../llm/index.js";
+import { describePart } from "../registry/index.js";
 import type { ToolOutput } from "../registry/index.js";
 
 export interface ToolContent {
@@ -24,10 +26,9 @@ export function toToolContent(output: ToolOutput, attachImages: boolean): ToolCo
     if (image !== undefined) {
       images.push(image);
       texts.push(describeImage(image, images.length, attachImages));
-    } else if (part.type === "text" && typeof part.text === "string") {
-      texts.push(part.text);
     } else {
-      texts.push(`[${String(part.type ?? "unknown")} content omitted]`);
+      // Text as it is; audio, embedded resources and links described (a text resource with its contents).
+      texts.push(describePart(part) ?? `[${String(part.type ?? "unknown")} content omitted]`);
     }
   }
   const summary = typeof output.text_summary === "string" ? output.text_summary : "";

@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger } from "../registry/index.js";
+import { MemoryEventStore } from "./event-store.js";
+import type { EventStore } from "./event-store.js";
 import { HttpSessionTable } from "./http-sessions.js";
 import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
@@ -24,6 +26,8 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Seconds a client refused for lack of room is told to wait (Retry-After). */
 const RETRY_AFTER_S = 5;
 const REFUSAL_WARNING_INTERVAL_MS = 60_000;
+/** How long a client whose stream dropped waits before it resumes (the SSE `retry` field). */
+const DEFAULT_RETRY_MS = 1_000;
 
 export interface HttpServeOptions extends QuiverServerOptions {
   /** 0 picks a free port (see `port` of the result). */
@@ -33,6 +37,14 @@ export interface HttpServeOptions extends QuiverServerOptions {
   token?: string;
   /** How many sessions, and when one may be closed to make room (see http-sessions.ts). */
   sessionLimits?: Partial<SessionLimits>;
+  /**
+   * A new event store for each session, for `Last-Event-ID` resumption (default: a bounded
+   * in-memory `MemoryEventStore`). Any SDK `EventStore` fits, e.g. one backed by a database;
+   * a factory that returns undefined turns resumption off.
+   */
+  eventStore?: () => EventStore | undefined;
+  /** The SSE `retry` sent in each stream's priming event, in ms (default 1000). */
+  retryMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -86,6 +98,9 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => room.add(id, transport),
+      // Resumable streams: event ids, a priming event with `retry`, and replay on Last-Event-ID.
+      eventStore: opts.eventStore !== undefined ? opts.eventStore() : new MemoryEventStore(),
+      retryInterval: opts.retryMs ?? DEFAULT_RETRY_MS,
     });
     // Set before connect: the SDK chains it with the server's own close handling.
     transport.onclose = () => {

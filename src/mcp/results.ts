@@ -4,12 +4,8 @@
  * becomes a `CallToolResult` for `quiver serve`.
  */
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import { toolError, toolResult } from "../registry/index.js";
+import { describePart, toolError, toolResult } from "../registry/index.js";
 import type { MultimodalResult, ToolOutput } from "../registry/index.js";
-
-/** Image parts use OpenAI's chat content format, which the agent forwards to the model as is. */
-export type ImageUrlPart = { type: "image_url"; image_url: { url: string } };
-export type TextPart = { type: "text"; text: string };
 
 /**
  * The context key under which `quiver serve` passes a sink for the server's untouched result,
@@ -20,14 +16,16 @@ export type RawResultSink = (result: CallToolResult) => void;
 
 /**
  * One copy for the model: text blocks joined with newlines, or the `structuredContent` JSON
- * when there is no text. `isError` → `{"error": text}`; any image → the multimodal envelope
- * (text and image parts in order, plus `text_summary`); otherwise `{"result": …}`.
+ * when there is no text. `isError` → `{"error": text}`; any block text cannot carry (an
+ * image, audio, a binary resource, a resource link) → the multimodal envelope, every block in
+ * order (images as image parts, the rest in MCP's own shape) plus `text_summary`; otherwise
+ * `{"result": …}` (an embedded text resource is its text).
  */
 export function fromMcpResult(result: CallToolResult): ToolOutput {
   const blocks = result.content ?? [];
   const text = blocks.map(blockText).filter((t): t is string => t !== undefined).join("\n");
   if (result.isError === true) return toolError(text !== "" ? text : errorWithoutText(result.structuredContent));
-  if (blocks.some((b) => b.type === "image")) return envelope(blocks, text);
+  if (blocks.some(needsEnvelope)) return envelope(blocks, text);
   if (text === "" && result.structuredContent !== undefined) return toolResult({ result: result.structuredContent });
   return toolResult({ result: text });
 }
@@ -36,36 +34,27 @@ function errorWithoutText(structured: unknown): string {
   return structured !== undefined ? JSON.stringify(structured) : "The MCP tool reported an error without a message";
 }
 
+function needsEnvelope(block: ContentBlock): boolean {
+  if (block.type === "text") return false;
+  return !(block.type === "resource" && "text" in block.resource);
+}
+
 function envelope(blocks: ContentBlock[], summary: string): MultimodalResult {
-  const content: Array<TextPart | ImageUrlPart> = [];
+  const content: Array<Record<string, unknown>> = [];
   for (const block of blocks) {
-    if (block.type === "image") {
-      content.push({ type: "image_url", image_url: { url: `data:${block.mimeType};base64,${block.data}` } });
-      continue;
-    }
-    const text = blockText(block);
-    if (text !== undefined) content.push({ type: "text", text });
+    if (block.type === "image") content.push({ type: "image_url", image_url: { url: `data:${block.mimeType};base64,${block.data}` } });
+    else if (block.type === "text") content.push({ type: "text", text: block.text });
+    // Audio, resources and links keep MCP's shape (annotations and _meta included): serve sends them back as they came.
+    else content.push({ ...block });
   }
   return { _multimodal: true, content, text_summary: summary };
 }
 
-/** The text a block contributes; binary parts become a short note so the model knows they exist. */
+/** The text a block contributes; binary parts and links become a short note so the model knows they exist. */
 function blockText(block: ContentBlock): string | undefined {
-  switch (block.type) {
-    case "text":
-      return block.text;
-    case "image":
-      return undefined;
-    case "audio":
-      return `[audio omitted: ${block.mimeType}, ${block.data.length} base64 chars]`;
-    case "resource":
-      if ("text" in block.resource) return block.resource.text;
-      return `[binary resource omitted: ${block.resource.uri}${block.resource.mimeType ? ` (${block.resource.mimeType})` : ""}]`;
-    case "resource_link":
-      return `[resource: ${block.name} ${block.uri}]`;
-    default:
-      return undefined;
-  }
+  if (block.type === "text") return block.text;
+  if (block.type === "resource" && "text" in block.resource) return block.resource.text;
+  return describePart(block as unknown as Record<string, unknown>);
 }
 
 const ERROR_PREFIX = /^\s*\{\s*"error"\s*:/;
@@ -91,6 +80,7 @@ function isErrorJson(text: string): boolean {
 
 function toMcpBlock(part: Record<string, unknown>): ContentBlock {
   if (part.type === "text" && typeof part.text === "string") return { type: "text", text: part.text };
+  if (isMcpShaped(part)) return part as unknown as ContentBlock;
   const url = (part.image_url as { url?: unknown } | undefined)?.url;
   if (part.type === "image_url" && typeof url === "string") {
     const match = DATA_URL.exec(url);
@@ -98,4 +88,20 @@ function toMcpBlock(part: Record<string, unknown>): ContentBlock {
     return { type: "text", text: url };
   }
   return { type: "text", text: JSON.stringify(part) };
+}
+
+/** An audio, embedded-resource or resource-link part in MCP's shape goes out as it is. */
+function isMcpShaped(part: Record<string, unknown>): boolean {
+  switch (part.type) {
+    case "audio":
+      return typeof part.data === "string" && typeof part.mimeType === "string";
+    case "resource": {
+      const r = part.resource as Record<string, unknown> | undefined;
+      return typeof r === "object" && r !== null && typeof r.uri === "string" && (typeof r.text === "string" || typeof r.blob === "string");
+    }
+    case "resource_link":
+      return typeof part.uri === "string" && typeof part.name === "string";
+    default:
+      return false;
+  }
 }

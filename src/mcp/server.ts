@@ -5,14 +5,16 @@
  * same as in chat.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, LoggingLevel, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
-import { addLogSink, createLogger, registry } from "../registry/index.js";
-import type { ApprovalDecision, LogRecord, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
+import { createLogger, registry } from "../registry/index.js";
+import type { ApprovalDecision, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
+import { SessionLog } from "./session-logs.js";
+import type { LogScope } from "./session-logs.js";
 
 const log = createLogger("mcp-serve");
 
@@ -24,6 +26,12 @@ export interface QuiverServerOptions extends ToolSelection {
   beforeWrite?: (tool: string, args: unknown) => Promise<void>;
   /** Coalesces a burst of registry changes into one notification (default 50 ms). */
   listChangedDelayMs?: number;
+  /**
+   * Which of quiver's log records this server's client gets (default "session": only those its
+   * own requests caused, so clients of one process never see each other's). "process" adds the
+   * records no session caused; right for a server that is its process's only client (`serve --stdio`).
+   */
+  logs?: LogScope;
 }
 
 const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
@@ -33,10 +41,13 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
   const policy = approvalPolicy(opts.allowDangerous === true);
   const reoffer = async (): Promise<ReadonlySet<string>> => offeredNames(opts);
+  const logs = new SessionLog(server, opts.logs ?? "session");
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
+    logs.within(extra.sendNotification, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) })),
+  );
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => logs.within(extra.sendNotification, async (): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     // A name outside what tools/list offers is refused, unless it is a tool that is briefly away
     // (its MCP server reconnecting) and comes back in time: runFunctionCall then reads the names again.
@@ -51,15 +62,14 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     const { output } = await runFunctionCall(name, args ?? {}, ctx, { offered, reoffer });
     // A proxied MCP tool's result goes back exactly as its server sent it (structuredContent included).
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
-  });
+  }));
 
-  watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS);
-  forwardLogs(server);
+  watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
   return server;
 }
 
 /** Sends `notifications/tools/list_changed` after the registry's generation moves, coalesced. */
-function watchGeneration(server: Server, delayMs: number): void {
+function watchGeneration(server: Server, delayMs: number, onClose: () => void): void {
   let timer: NodeJS.Timeout | undefined;
   let sent = registry.generation;
   const unsubscribe = registry.onChange(() => {
@@ -75,6 +85,7 @@ function watchGeneration(server: Server, delayMs: number): void {
   server.onclose = () => {
     unsubscribe();
     clearTimeout(timer);
+    onClose();
   };
 }
 
@@ -122,31 +133,6 @@ function withStructuredContent(result: CallToolResult, meta: ToolMeta | undefine
     // Not JSON: the text alone is the result.
   }
   return result;
-}
-
-const MCP_LEVEL: Record<LogRecord["level"], LoggingLevel> = { debug: "debug", info: "info", warn: "warning", error: "error" };
-
-const SEVERITY: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
-
-/**
- * quiver's log records (proxied servers' messages included) go to the client at or above the
- * level it chose with `logging/setLevel` — warnings and errors until it chooses.
- */
-function forwardLogs(server: Server): void {
-  let threshold = SEVERITY.indexOf("warning");
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    threshold = SEVERITY.indexOf(request.params.level);
-    return {};
-  });
-  const remove = addLogSink((record) => {
-    if (server.transport === undefined || SEVERITY.indexOf(MCP_LEVEL[record.level]) < threshold) return;
-    server.sendLoggingMessage({ level: MCP_LEVEL[record.level], logger: record.scope, data: record.message }).catch(ignore);
-  });
-  const previous = server.onclose;
-  server.onclose = () => {
-    remove();
-    previous?.();
-  };
 }
 
 function ignore(): void {

@@ -13,7 +13,8 @@ export interface RunningStdioServer {
 }
 
 export async function serveMcpOverStdio(opts: QuiverServerOptions = {}): Promise<RunningStdioServer> {
-  const server = createQuiverMcpServer(opts);
+  // The one client of this process: it also gets the records no request caused.
+  const server = createQuiverMcpServer({ logs: "process", ...opts });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -4,6 +4,8 @@ export type { RegistryListener } from "./tool-registry.js";
 export { checkAvailable, configureAvailability, invalidateCheckFnCache } from "./availability.js";
 export type { AvailabilityOptions } from "./availability.js";
 export { toolResult, toolError, boundErrorText, MAX_ERROR_CHARS, TRUNCATION_MARK } from "./results.js";
+export { textPart, imagePart, audioPart, resourcePart, resourceLinkPart, multimodalResult, describePart } from "./content-parts.js";
+export type { ResultPart, TextResultPart, ImageResultPart, AudioResultPart, ResourceResultPart, ResourceLinkResultPart, ResourceContents } from "./content-parts.js";
 export { createLogger, addLogSink, setLogLevel, getLogLevel, setLogWriter } from "./logger.js";
 export type { Logger, LogLevel, LogRecord, LogSink } from "./logger.js";
 export { quiverHome, quiverPath } from "./paths.js";

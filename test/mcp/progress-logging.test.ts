@@ -96,7 +96,7 @@ describe("quiver serve", () => {
   });
 
   test("sends its logs at or above the level the client set with logging/setLevel", async () => {
-    const client = await serveClient(["file"]);
+    const client = await serveClient(["file"], "process");
     const got: LoggingMessageNotification["params"][] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void got.push(n.params));
     const log = createLogger("serve-test");
@@ -108,5 +108,17 @@ describe("quiver serve", () => {
     log.debug("now debug too");
     await waitFor(() => got.find((m) => m.data === "now debug too"), "the debug message");
     expect(got.at(-1)).toMatchObject({ level: "debug", logger: "serve-test" });
+  });
+
+  test("by default a server's client gets only the records its own requests caused", async () => {
+    const client = await serveClient(["file"]);
+    const got: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void got.push(String(n.params.data)));
+    await client.setLoggingLevel("debug");
+    createLogger("serve-test").warn("nobody's warning");
+    // A read_file of a missing file answers with an error; the round trip flushes any notification sent before it.
+    await client.callTool({ name: "read_file", arguments: { path: "/nonexistent/quiver-session-test" } });
+    await client.listTools();
+    expect(got).not.toContain("nobody's warning");
   });
 });

@@ -90,9 +90,9 @@ export function mcpHarness(name: string) {
       return manager;
     },
     /** An SDK client talking to a new quiver MCP server over InMemoryTransport. */
-    async serveClient(enabledToolsets: string[]): Promise<Client> {
+    async serveClient(enabledToolsets: string[], logs?: "session" | "process"): Promise<Client> {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await createQuiverMcpServer({ enabledToolsets }).connect(serverSide);
+      await createQuiverMcpServer({ enabledToolsets, ...(logs !== undefined && { logs }) }).connect(serverSide);
       const client = new Client({ name, version: "1.0.0" });
       await client.connect(clientSide);
       clients.push(client);

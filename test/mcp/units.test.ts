@@ -125,11 +125,19 @@ describe("results", () => {
             { type: "text", text: "one" },
             { type: "text", text: "two" },
             { type: "resource", resource: { uri: "file:///a.txt", text: "inline" } },
-            { type: "resource_link", uri: "file:///b", name: "b" },
           ],
         }) as string,
       ),
-    ).toEqual({ result: "one\ntwo\ninline\n[resource: b file:///b]" });
+    ).toEqual({ result: "one\ntwo\ninline" });
+    // A link is not text: the result becomes the envelope, the link in MCP's shape, and the summary names it.
+    expect(fromMcpResult({ content: [{ type: "text", text: "see" }, { type: "resource_link", uri: "file:///b", name: "b" }] })).toEqual({
+      _multimodal: true,
+      content: [
+        { type: "text", text: "see" },
+        { type: "resource_link", uri: "file:///b", name: "b" },
+      ],
+      text_summary: "see\n[resource link: b <file:///b>]",
+    });
     expect(JSON.parse(fromMcpResult({ content: [{ type: "text", text: "boom" }], isError: true }) as string)).toEqual({ error: "boom" });
     expect(JSON.parse(fromMcpResult({ content: [], isError: true }) as string).error).toMatch(/without a message/);
   });
