@@ -1,12 +1,16 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
 import { useTempDir } from "../helpers/lifecycle.js";
 import { hang, text, toolCalls } from "../helpers/scripted-openai-server.js";
+import { resetSandbox, useSandbox } from "../tools/tool-harness.js";
 import { agentOn, expectValidHistory, toolResults, useAgentSandbox } from "./fixture.js";
 
 const startServer = useAgentSandbox();
 const work = useTempDir("quiver-interrupt-");
+// The work dir lives in the host's /tmp, which the OS sandbox hides: it is made writable, so the slow command really runs.
+beforeAll(() => useSandbox({ writable: [work.path] }));
+afterAll(() => resetSandbox());
 
 describe("interrupting a run", () => {
   it("mid-tool: kills the running command, cancels the calls not started, and the next request's history is valid", async () => {

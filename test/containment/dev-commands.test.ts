@@ -4,14 +4,20 @@
  * approval_required) runs ~100 of them in a small node/python/make project; ≥ 98% must run
  * without asking, without being blocked, and succeed.
  */
-import { resolve } from "node:path";
+import { cpSync, mkdirSync, symlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, runCli } from "../helpers/cli.js";
 import { startScriptedServer, text, toolCalls } from "../helpers/scripted-openai-server.js";
 import { devCommands } from "./redteam-corpus.js";
 import { makeWorld, type World } from "./world.js";
 
-const TSC = resolve(import.meta.dirname, "../../node_modules/.bin/tsc");
+/** TypeScript, copied into the project as a devDependency would be (the repo itself may sit in the host's /tmp, which the sandbox hides). */
+function installTypeScript(project: string): void {
+  cpSync(resolve(import.meta.dirname, "../../node_modules/typescript"), join(project, "node_modules", "typescript"), { recursive: true });
+  mkdirSync(join(project, "node_modules", ".bin"));
+  symlinkSync("../typescript/bin/tsc", join(project, "node_modules", ".bin", "tsc"));
+}
 
 const PROJECT_FILES: Record<string, string> = {
   "README.md": "# app\nhello world\nlast line\n",
@@ -43,7 +49,8 @@ describe("ordinary development commands in the sandbox (issue 19)", () => {
   afterAll(async () => w?.close());
 
   it("≥ 98% run with no prompt, unblocked, and succeed", async () => {
-    const commands = [...devCommands(w.port), `${TSC} --version`];
+    installTypeScript(w.project);
+    const commands = [...devCommands(w.port), "npx --no-install tsc --version", "npx tsc --noEmit --allowJs src/index.js"];
     const server = await startScriptedServer({
       replies: [...commands.map((command) => toolCalls([{ name: "terminal", arguments: { command, timeout: 60 } }])), text("done")],
     });

@@ -1,6 +1,6 @@
 /** A stdio MCP server configured with `sandbox: true` runs in the terminal's sandbox. */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
@@ -9,11 +9,14 @@ import { registry } from "../../src/registry/index.js";
 import { sandboxWorld, type SandboxWorld } from "./harness.js";
 
 const WRITER = fileURLToPath(new URL("./fixtures/writer-mcp-server.mjs", import.meta.url));
+const REPO = resolve(import.meta.dirname, "../..");
 
 let world: SandboxWorld;
 let manager: McpManager | undefined;
 beforeEach(() => {
   world = sandboxWorld();
+  // A checkout in the host's /tmp is hidden by the sandbox's private /tmp: the server's script and its SDK must be seen.
+  if (REPO === "/tmp" || REPO.startsWith("/tmp/")) world.configure({ writable: [REPO] });
 });
 afterEach(async () => {
   await manager?.close();
