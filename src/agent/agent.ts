@@ -5,14 +5,11 @@
  * history, and to the session transcript, the moment it exists; the history stays valid (every
  * tool call answered) whatever happens: interrupts, unknown tools, failing tools, model errors.
  */
-import { parseArguments } from "../calls/arguments.js";
 import {
   createChatClient,
   isAbortError,
   ModelError,
   resolveModelSettings,
-  toAssistantMessage,
-  type AssistantMessage,
   type AssistantTurn,
   type ChatClient,
   type ChatClientOptions,
@@ -32,6 +29,7 @@ import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type To
 import type { Session } from "./session.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
 import { newBoundary, wireMessages } from "./tool-boundary.js";
+import { historyMessage, uniqueIds } from "./reply-message.js";
 import { runToolCalls } from "./tool-runner.js";
 
 const log = createLogger("agent");
@@ -362,40 +360,6 @@ function clientFrom(options: AgentOptions): ChatClient {
   const resolved = resolveModelSettings({ flags, env });
   if (resolved.problem !== undefined) throw new Error(resolved.problem.message);
   return createChatClient(resolved, clientOptions);
-}
-
-/**
- * The assistant message as stored: arguments that are not valid JSON are replaced by their
- * repaired form or `{}` (the tool result says what was wrong), since some servers refuse a
- * history holding invalid JSON arguments; a reply with neither text nor calls gets "".
- */
-function historyMessage(turn: AssistantTurn): AssistantMessage {
-  const message = toAssistantMessage(turn);
-  for (const call of message.tool_calls ?? []) call.function.arguments = validJsonArguments(call.function.arguments);
-  if (message.content === null && message.tool_calls === undefined) message.content = "";
-  return message;
-}
-
-function validJsonArguments(raw: string): string {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return raw;
-  } catch {
-    // repaired below
-  }
-  const parsed = parseArguments(raw);
-  return parsed.ok ? JSON.stringify(parsed.args) : "{}";
-}
-
-/** Exactly one result per id needs distinct ids; a server repeating one gets `_2`, `_3` suffixes. */
-function uniqueIds(calls: ToolCall[]): ToolCall[] {
-  const seen = new Set<string>();
-  return calls.map((call) => {
-    let id = call.id;
-    for (let n = 2; seen.has(id); n++) id = `${call.id}_${n}`;
-    seen.add(id);
-    return id === call.id ? call : { ...call, id };
-  });
 }
 
 function budgetSpentPrompt(maxIterations: number): string {
