@@ -3,25 +3,15 @@
  * definitions and dispatches calls by name. Dispatch never throws into the agent loop: every
  * failure comes back as an `{"error": ...}` JSON string the model can read.
  */
-import { checkAvailable } from "./availability.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
+import { checkAvailable } from "./availability.js";
 import { makeEntry, requireName } from "./tool-entry.js";
+import { dynamicDefinition, entriesOfAscending, runChecks, staticDefinition } from "./definitions.js";
 import { toolError } from "./results.js";
 import { executionFailed, isThenable, settleOutput, toToolOutput } from "./tool-output.js";
-import type {
-  CheckFn,
-  JsonSchema,
-  RegisterOptions,
-  ToolParameters,
-  ToolAvailabilityReport,
-  ToolContext,
-  ToolDefinition,
-  ToolEntry,
-  ToolOutput,
-  ToolSchema,
-  ToolsetAvailability,
-} from "./types.js";
+import type { CheckFn, JsonSchema, RegisterOptions, ToolAvailabilityReport, ToolContext, ToolDefinition } from "./types.js";
+import type { ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
 
 const log = createLogger("registry");
 
@@ -359,7 +349,8 @@ export class ToolRegistry {
 
   #entriesSorted(names: Iterable<string>): readonly ToolEntry[] {
     if (Array.isArray(names)) {
-      const merged = this.#entriesOfAscending(names as readonly string[]);
+      // Names handed back in order (the usual case) need no Set: one merge walk (definitions.ts).
+      const merged = entriesOfAscending(names as readonly string[], this.#sortedNames(), this.#entriesInNameOrder());
       if (merged !== undefined) return merged;
     }
     const wanted = names instanceof Set ? (names as Set<string>) : new Set(names);
@@ -372,26 +363,6 @@ export class ToolRegistry {
     for (const name of [...wanted].sort()) {
       const entry = this.#tools.get(name);
       if (entry !== undefined) out.push(entry);
-    }
-    return out;
-  }
-
-  /**
-   * Names already in order (a listing handed back, the usual case) need no Set: one merge walk
-   * beside the sorted names, or none when they are the listing itself. Undefined when `names`
-   * is not strictly ascending; the general path then sorts and de-duplicates.
-   */
-  #entriesOfAscending(names: readonly string[]): readonly ToolEntry[] | undefined {
-    const sorted = this.#sortedNames();
-    const entries = this.#entriesInNameOrder();
-    if (names.length === sorted.length && names.every((name, i) => name === sorted[i])) return entries;
-    const out: ToolEntry[] = [];
-    let j = 0;
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i] as string;
-      if (i > 0 && !((names[i - 1] as string) < name)) return undefined;
-      while (j < sorted.length && (sorted[j] as string) < name) j++;
-      if (sorted[j] === name) out.push(entries[j] as ToolEntry);
     }
     return out;
   }
@@ -411,39 +382,6 @@ export class ToolRegistry {
     if (definition === undefined) this.#definitions.set(entry, (definition = staticDefinition(entry)));
     return definition;
   }
-}
-
-// Frozen because the same object is handed to every caller.
-function staticDefinition(entry: ToolEntry): ToolDefinition {
-  return Object.freeze({ type: "function", function: Object.freeze({ ...entry.schema, name: entry.name }) });
-}
-
-function dynamicDefinition(entry: ToolEntry, overrides: () => Partial<ToolSchema>): ToolDefinition {
-  let extra: Partial<ToolSchema> = {};
-  try {
-    extra = overrides();
-  } catch (err) {
-    log.warn(`dynamic schema overrides of "${entry.name}" threw; using the static schema: ${describeError(err)}`);
-  }
-  return { type: "function", function: { ...entry.schema, ...extra, name: entry.name } };
-}
-
-/** Runs each distinct check once; the map holds every verdict. */
-async function runChecks(entries: readonly ToolEntry[]): Promise<Map<CheckFn, boolean>> {
-  const verdicts = new Map<CheckFn, boolean>();
-  let pending: Array<Promise<void>> | undefined;
-  for (const { checkFn } of entries) {
-    if (checkFn === undefined || verdicts.has(checkFn)) continue;
-    const verdict = checkAvailable(checkFn);
-    if (typeof verdict === "boolean") {
-      verdicts.set(checkFn, verdict);
-      continue;
-    }
-    verdicts.set(checkFn, false);
-    (pending ??= []).push(verdict.then((ok) => void verdicts.set(checkFn, ok)));
-  }
-  if (pending !== undefined) await Promise.all(pending);
-  return verdicts;
 }
 
 // One registry per process, even if two copies of this package are loaded.

@@ -3,7 +3,6 @@
  * (plain pipes and a pseudo-terminal), `serve` (the real MCP SDK client), each with its own
  * HOME and QUIVER_HOME. Commands run in a work dir outside both homes.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -11,12 +10,12 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { describe, expect, it } from "vitest";
 import { CLI, useCliSandbox } from "../helpers/cli.js";
 import { useTempDir } from "../helpers/lifecycle.js";
+import { answerOnPty, hasScript } from "../helpers/pty.js";
 import { toolResults } from "../agent/fixture.js";
 import { text, toolCall } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-perm-home-", apiKey: "sk-perm-test-0123456789" });
 const work = useTempDir("quiver-perm-work-", {});
-const hasScript = spawnSync("script", ["--version"]).status === 0;
 
 // The guard's strict mode (sandbox off): rules decide over what the guard would ask; inside the
 // OS sandbox a command outside the project is blocked whatever a rule says (test/sandbox/).
@@ -142,25 +141,7 @@ function textOf(result: unknown): string {
   return content.map((c) => c.text ?? "").join("");
 }
 
-/** Runs the CLI on a pseudo-terminal (util-linux `script`) and types `answer` once it asks. */
+/** Runs the CLI on a pseudo-terminal and types `answer` once it asks. */
 function onTty(args: string[], answer: string): Promise<string> {
-  const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
-  const child = spawn("script", ["-qfec", command, "/dev/null"], { env: { ...cli.env({ HOME: cli.home }), NO_COLOR: "1" } });
-  let screen = "";
-  let answered = false;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      screen += chunk;
-      if (!answered && screen.includes("[N]o")) {
-        answered = true;
-        child.stdin.write(`${answer}\n`);
-      }
-    });
-    child.on("error", reject);
-    child.on("close", () => {
-      clearTimeout(timer);
-      resolve(screen.replace(/\r/g, ""));
-    });
-  });
+  return answerOnPty(args, cli.env({ HOME: cli.home }), answer);
 }

@@ -3,47 +3,17 @@
  * `node dist/cli/main.js chat` on a pty, and the test types into it (Enter is "\r", Ctrl-C
  * "\x03", Ctrl-D "\x04"), reading what the terminal shows.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import stripAnsi from "strip-ansi";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI, useCliSandbox, waitFor, type TranscriptLine } from "../helpers/cli.js";
+import { useCliSandbox, waitFor, type TranscriptLine } from "../helpers/cli.js";
+import { hasScript, openPty, type Pty } from "../helpers/pty.js";
 import { expectValidHistory, toolResults } from "../agent/fixture.js";
 import { hang, sse, text, toolCall } from "../helpers/scripted-openai-server.js";
 
-const hasScript = spawnSync("script", ["--version"]).status === 0;
-
 const cli = useCliSandbox({ homePrefix: "quiver-repl-home-", apiKey: "sk-repl-test-0123456789" });
 let terminal: Pty | undefined;
-
-interface Pty {
-  child: ChildProcess;
-  /** Everything the terminal showed so far, ANSI codes removed. */
-  screen(): string;
-  type(keys: string): void;
-  /** Waits until the screen, after `from` characters, matches. */
-  waitFor(pattern: RegExp, from?: number): Promise<void>;
-  exited: Promise<number | null>;
-}
-
-function openPty(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Pty {
-  const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
-  const child = spawn("script", ["-qefc", command, "/dev/null"], { env: { ...env, TERM: "xterm-256color" }, stdio: ["pipe", "pipe", "pipe"], ...(cwd !== undefined && { cwd }) });
-  let raw = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
-  const screen = (): string => stripAnsi(raw).replace(/\r/g, "");
-  return {
-    child,
-    screen,
-    type: (keys) => void child.stdin!.write(keys),
-    waitFor: (pattern, from = 0) => waitFor(() => pattern.test(screen().slice(from)), () => `${pattern} on the screen:\n${screen()}`, 20_000),
-    exited,
-  };
-}
 
 // Registered after the sandbox's hooks, so the terminal is killed before its server closes and its home goes.
 afterEach(() => {

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, tempHome } from "../helpers/cli.js";
+import { tempHome } from "../helpers/cli.js";
+import { answerOnPty } from "../helpers/pty.js";
 
 let home = "";
 let work = "";
@@ -18,29 +18,11 @@ afterAll(() => {
   cleanupWork();
 });
 
-/** Runs `quiver tools call` on a pseudo-terminal (util-linux `script`) and types `answer` once the question shows. */
+/** Runs `quiver tools call terminal` on a pseudo-terminal and types `answer` once the question shows. */
 function callOnTty(command: string, answer: string): Promise<string> {
-  const args = JSON.stringify({ command }).replace(/'/g, "'\\''");
-  const child = spawn("script", ["-qfec", `node ${CLI} tools call terminal '${args}'`, "/dev/null"], {
-    env: { ...process.env, QUIVER_HOME: home, NO_COLOR: "1" },
+  return answerOnPty(["tools", "call", "terminal", JSON.stringify({ command })], { ...process.env, QUIVER_HOME: home }, answer, {
+    question: "Allow? [y]es once / save rule to [p]roject / [u]ser config / [N]o",
     cwd: work, // the sandbox's project: the commands delete inside it
-  });
-  let screen = "";
-  let answered = false;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      screen += chunk;
-      if (!answered && screen.includes("Allow? [y]es once / save rule to [p]roject / [u]ser config / [N]o")) {
-        answered = true;
-        child.stdin.write(`${answer}\n`);
-      }
-    });
-    child.on("error", reject);
-    child.on("close", () => {
-      clearTimeout(timer);
-      resolve(screen);
-    });
   });
 }
 

@@ -48,3 +48,31 @@ export function visibleText(raw: string): string {
     .map((line) => line.replace(/\r+$/, "").split("\r").at(-1) ?? "")
     .join("\n");
 }
+
+/**
+ * Runs the CLI with `args` on a pseudo-terminal, types `answer` once `question` shows (default: any
+ * approval prompt, which ends in "[N]o"), and resolves with everything shown (carriage returns
+ * removed) when it exits; killed after 20 s.
+ */
+export function answerOnPty(args: string[], env: NodeJS.ProcessEnv, answer: string, opts: { question?: string; cwd?: string } = {}): Promise<string> {
+  const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, "'\\''")}'`).join(" ");
+  const child = spawn("script", ["-qfec", command, "/dev/null"], { env: { ...env, NO_COLOR: "1" }, ...(opts.cwd !== undefined && { cwd: opts.cwd }) });
+  const question = opts.question ?? "[N]o";
+  let screen = "";
+  let answered = false;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      screen += chunk;
+      if (!answered && screen.includes(question)) {
+        answered = true;
+        child.stdin.write(`${answer}\n`);
+      }
+    });
+    child.on("error", reject);
+    child.on("close", () => {
+      clearTimeout(timer);
+      resolve(screen.replace(/\r/g, ""));
+    });
+  });
+}
