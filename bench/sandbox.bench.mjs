@@ -3,7 +3,7 @@
 // check), without the network bridge (no proxy) and with it (proxy on a unix socket, socat
 // started inside and waited for). Alternating samples in one run; ratios against the plain spawn.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { median } from "./stats.mjs";
 
@@ -53,11 +53,32 @@ export default async function sandboxBench() {
     ];
     if (netMs.length > 0) rows.push(row("sandboxed, with proxy + socat bridge", median(netMs), base));
     else rows.push({ metric: "sandboxed, with proxy + socat bridge", value: "n/a", note: "socat not installed" });
+    rows.push(await nestedWalkRow(project, base));
     return { section: "sandbox", rows };
   } finally {
     resetSandboxConfig();
     rmSync(project, { recursive: true, force: true });
   }
+}
+
+/** The after-command walk for nested repositories, on a project of 1,000 directories and 10,000 files. */
+async function nestedWalkRow(project, base) {
+  const { checkNestedRepos, baselineNestedRepos } = await import("../dist/sandbox/nested-repos.js");
+  for (let a = 0; a < 10; a++) for (let b = 0; b < 10; b++) for (let c = 0; c < 10; c++) {
+    const dir = join(project, "tree", `a${a}`, `b${b}`, `c${c}`);
+    mkdirSync(dir, { recursive: true });
+    for (let f = 0; f < 10; f++) writeFileSync(join(dir, `f${f}.ts`), "x");
+  }
+  const quarantine = join(project, "q");
+  baselineNestedRepos([project]);
+  const ms = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = process.hrtime.bigint();
+    checkNestedRepos([project], Date.now(), quarantine);
+    ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const walk = median(ms);
+  return { metric: "nested-repository walk, 1,111 dirs / 10,000 files", value: walk, unit: "ms", note: `×${(walk / base).toFixed(2)} of the plain spawn; part of every sandboxed command` };
 }
 
 function row(metric, ms, base) {

@@ -14,6 +14,8 @@ export interface BlockedInput {
   quarantined: readonly Quarantined[];
   deniedHosts: readonly string[];
   hidden: readonly string[];
+  /** Part of the writable area was not checked for repositories the command made (too large). */
+  unchecked?: string;
   /** The command had no network at all (socat missing). */
   noNetwork?: boolean;
 }
@@ -49,9 +51,10 @@ export function blockedLine(input: BlockedInput): string | undefined {
     parts.push("the network (socat is not installed, so the sandbox has none)");
     fixes.add("install socat");
   }
-  if (parts.length === 0) return undefined;
+  const unchecked = input.unchecked === undefined ? "" : ` Not checked: ${input.unchecked}; look there before running git.`;
+  if (parts.length === 0) return unchecked === "" ? undefined : `Sandbox:${unchecked}`;
   fixes.add('rerun with escalate: "<why it must run outside the sandbox>" (the user must approve)');
-  return `Sandbox blocked ${parts.join("; ")}. To allow: ${[...fixes].join(", or ")}.`;
+  return `Sandbox blocked ${parts.join("; ")}. To allow: ${[...fixes].join(", or ")}.${unchecked}`;
 }
 
 function writeDenials(output: string): string[] {

@@ -30,7 +30,7 @@ export function checkGuards(snapshot: GuardSnapshot, quarantineDir: string): Qua
     const now = identity(guard.path);
     if (now === null || now === snapshot.before.get(guard.path)) continue;
     if (harmlessNew(guard)) continue;
-    out.push({ path: guard.path, movedTo: quarantine(guard.path, quarantineDir) });
+    out.push({ path: guard.path, movedTo: quarantinePath(guard.path, quarantineDir) });
   }
   return out;
 }
@@ -123,7 +123,8 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-function quarantine(path: string, quarantineDir: string): string {
+/** Moves `path` into `quarantineDir` (made 0700); returns where it went. */
+export function quarantinePath(path: string, quarantineDir: string): string {
   mkdirSync(quarantineDir, { recursive: true, mode: 0o700 });
   const dest = join(quarantineDir, `${Date.now()}-${path.replace(/^\/+/, "").replace(/\//g, "__")}`);
   try {

@@ -11,7 +11,8 @@ import { blockedLine } from "./blocked.js";
 import { cacheEnv, ensureSandboxCacheDir } from "./caches.js";
 import { sandboxSettings } from "./config.js";
 import { detectSandbox, type SandboxBackend } from "./detect.js";
-import { checkGuards, snapshotGuards, type Quarantined } from "./guard-check.js";
+import { checkGuards, snapshotGuards, type GuardSnapshot } from "./guard-check.js";
+import { baselineNestedRepos, checkNestedRepos, type NestedCheck } from "./nested-repos.js";
 import { sandboxPolicy, within, type SandboxPolicy } from "./policy.js";
 import { NetworkProxy } from "./proxy.js";
 import { seatbeltProfile } from "./seatbelt-profile.js";
@@ -105,8 +106,14 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
   const cache = ensureSandboxCacheDir();
   const policy = sandboxPolicy([...settings.writable, cache]);
   const snapshot = snapshotGuards(policy.guarded);
+  const startedAt = Date.now();
   const dirs = sandboxDirs();
   const quarantineDir = join(policy.env.quiverHome, "quarantine");
+  // The package caches are quiver's own, never where the user runs git: not walked for nested repositories.
+  const cacheReal = realOr(cache);
+  const repoRoots = policy.writable.filter((dir) => !within(dir, cacheReal));
+  baselineNestedRepos(repoRoots);
+  const check = (): NestedCheck => checkAfter(snapshot, repoRoots, startedAt, quarantineDir);
   const tmpDir = dirs.tmp;
   if (backend.kind === "seatbelt") {
     const proxy = await NetworkProxy.listen({ port: 0, host: "127.0.0.1" }, settings.networkAllow);
@@ -117,7 +124,7 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
       file: backend.path,
       args: ["-p", profile, ...argv],
       env: { ...opts.env, ...cacheEnv(cache), TMPDIR: tmpDir, ...proxyEnv(url) },
-      finish: (outcome) => finish(outcome, { policy, proxy, quarantine: () => checkGuards(snapshot, quarantineDir) }),
+      finish: (outcome) => finish(outcome, { policy, proxy, quarantine: check }),
     };
   }
   const network = backend.socat !== undefined;
@@ -131,11 +138,18 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
     args,
     env,
     finish: async (outcome) => {
-      const line = await finish(outcome, { policy, proxy, quarantine: () => checkGuards(snapshot, quarantineDir), noNetwork: !network });
+      const line = await finish(outcome, { policy, proxy, quarantine: check, noNetwork: !network });
       if (socket !== undefined) rmSync(socket, { force: true });
       return line;
     },
   };
+}
+
+/** The guarded paths, then repositories the command made or changed below the writable roots. */
+function checkAfter(snapshot: GuardSnapshot, roots: readonly string[], startedAt: number, quarantineDir: string): NestedCheck {
+  const guarded = checkGuards(snapshot, quarantineDir);
+  const nested = checkNestedRepos(roots, startedAt, quarantineDir);
+  return { ...nested, quarantined: [...guarded, ...nested.quarantined] };
 }
 
 function proxyEnv(url: string): NodeJS.ProcessEnv {
@@ -144,12 +158,12 @@ function proxyEnv(url: string): NodeJS.ProcessEnv {
 
 async function finish(
   outcome: FinishOutcome,
-  run: { policy: SandboxPolicy; proxy: NetworkProxy | undefined; quarantine: () => Quarantined[]; noNetwork?: boolean },
+  run: { policy: SandboxPolicy; proxy: NetworkProxy | undefined; quarantine: () => NestedCheck; noNetwork?: boolean },
 ): Promise<string | undefined> {
   await run.proxy?.close();
-  let quarantined: Quarantined[] = [];
+  let checked: NestedCheck = { quarantined: [] };
   try {
-    quarantined = run.quarantine();
+    checked = run.quarantine();
     // A command killed on timeout dies with its sandbox a moment after bwrap does: look again then.
     // Only then: a later check could take what the user or an approved command made meanwhile.
     if (outcome.killed === true) setTimeout(() => {
@@ -165,7 +179,8 @@ async function finish(
   return blockedLine({
     command: outcome.command,
     output: outcome.output,
-    quarantined,
+    quarantined: checked.quarantined,
+    ...(checked.incomplete !== undefined && { unchecked: checked.incomplete }),
     deniedHosts: run.proxy?.denied() ?? [],
     hidden: run.policy.hidden,
     ...(run.noNetwork === true && { noNetwork: true }),
