@@ -4,7 +4,7 @@
  * calling go through the model-facing layer, so validation, timeouts and result caps are the
  * same as in chat.
  */
-import { Server } from "@modelcontextprotocol/server";
+import { Server, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
 import { createLogger, registry } from "../registry/index.js";
@@ -34,10 +34,16 @@ export interface QuiverServerOptions extends ToolSelection {
 }
 
 const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
+/** The stateless MCP revision, served beside every 2025 one. */
+export const MODERN_REVISION = "2026-07-28";
 
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
-  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
+  const server = new Server(QUIVER_IMPLEMENTATION, {
+    capabilities: { tools: { listChanged: true }, logging: {} },
+    // 2026-07-28 listed: the server answers server/discover, so new clients get the current revision; older ones `initialize`.
+    supportedProtocolVersions: [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS],
+  });
   const policy = approvalPolicy(opts.allowDangerous === true);
   const reoffer = async (): Promise<ReadonlySet<string>> => offeredNames(opts);
   const logs = new SessionLog(server, opts.logs ?? "session");
