@@ -31,6 +31,11 @@ export interface QuiverServerOptions extends ToolSelection {
    * records no session caused; right for a server that is its process's only client (`serve --stdio`).
    */
   logs?: LogScope;
+  /**
+   * One server per request (2026-07-28 over HTTP): no registry watch of its own, since
+   * list_changed reaches the client through its listen stream (http-modern.ts).
+   */
+  perRequest?: boolean;
 }
 
 const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
@@ -69,7 +74,8 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   }));
 
-  watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
+  if (opts.perRequest === true) server.onclose = () => logs.close();
+  else watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
   return server;
 }
 
