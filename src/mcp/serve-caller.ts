@@ -4,8 +4,8 @@
  * 2026-07-28 they ride the call's input-required round trips (input-flights.ts). A client
  * that did not declare the capability is never asked: the tool gets a clear error instead.
  */
-import { inputRequired } from "@modelcontextprotocol/server";
-import type { CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired } from "@modelcontextprotocol/server";
+import type { ClientCapabilities, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { CallerUnavailableError } from "../registry/index.js";
 import type { ToolCaller, ToolElicitRequest, ToolElicitResult, ToolSampleRequest, ToolSampleResult } from "../registry/index.js";
 import type { Flight } from "./input-flights.js";
@@ -23,11 +23,11 @@ export function isModernSession(server: Server): boolean {
 export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLog): ToolCaller {
   return {
     elicit: async (request) => {
-      requireCapability(server, "elicitation", "ctx.elicit");
+      requireCapability(server, ctx, "elicitation", "ctx.elicit");
       return toElicitResult(await ctx.mcpReq.elicitInput({ mode: "form", ...request } as Parameters<ServerContext["mcpReq"]["elicitInput"]>[0], { signal: ctx.mcpReq.signal }));
     },
     sample: async (request) => {
-      requireCapability(server, "sampling", "ctx.sample");
+      requireCapability(server, ctx, "sampling", "ctx.sample");
       return toSampleResult(await ctx.mcpReq.requestSampling(toSamplingParams(request), { signal: ctx.mcpReq.signal }));
     },
     log: (level, data) => logs.send(level, data, ctx.mcpReq.notify),
@@ -35,14 +35,14 @@ export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLo
 }
 
 /** A 2026-07-28 call: questions become the flight's input requests. */
-export function flightCaller(server: Server, flight: Flight): ToolCaller {
+export function flightCaller(server: Server, ctx: ServerContext, flight: Flight): ToolCaller {
   return {
     elicit: async (request) => {
-      requireCapability(server, "elicitation", "ctx.elicit");
+      requireCapability(server, ctx, "elicitation", "ctx.elicit");
       return toElicitResult((await flight.ask(inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as ToolElicitRequest["requestedSchema"] & { properties: never } }))) as ElicitResult);
     },
     sample: async (request) => {
-      requireCapability(server, "sampling", "ctx.sample");
+      requireCapability(server, ctx, "sampling", "ctx.sample");
       return toSampleResult((await flight.ask(inputRequired.createMessage(toSamplingParams(request)))) as CreateMessageResult);
     },
     // Straight to the open round's stream: the request that started the flight (and its log level) may be gone.
@@ -50,8 +50,10 @@ export function flightCaller(server: Server, flight: Flight): ToolCaller {
   };
 }
 
-function requireCapability(server: Server, capability: "elicitation" | "sampling", what: string): void {
-  if (server.getClientCapabilities()?.[capability] !== undefined) return;
+/** On 2026-07-28 each request declares the client's capabilities in its envelope; on 2025 the handshake did. */
+function requireCapability(server: Server, ctx: ServerContext, capability: "elicitation" | "sampling", what: string): void {
+  const declared = ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof RequestMetaEnvelope] as ClientCapabilities | undefined;
+  if ((declared ?? server.getClientCapabilities())?.[capability] !== undefined) return;
   throw new CallerUnavailableError(`${what} is unavailable: this MCP client did not declare the ${capability} capability, so it cannot be asked`);
 }
 

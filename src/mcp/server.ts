@@ -80,7 +80,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   server.setRequestHandler("tools/call", (request, rctx) => {
     if (!isModernSession(server)) return logs.within(rctx.mcpReq.notify, () => call(request, rctx.mcpReq.signal, rctx.mcpReq.notify, legacyCaller(server, rctx, logs)));
     // 2026-07-28: a call that asks its caller something answers input_required and resumes on the retry.
-    return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, flight))));
+    return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, rctx, flight))));
   });
 
   if (opts.perRequest === true) server.onclose = () => logs.close();
