@@ -6,9 +6,8 @@
  * Every connection attempt gets a new epoch; callbacks of an older attempt compare epochs and
  * do nothing, so a late event from a dead client can never touch the registry.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, SdkError, SdkHttpError } from "@modelcontextprotocol/client";
+import type { Client, Tool } from "@modelcontextprotocol/client";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
 import { backoffDelay } from "./backoff.js";
@@ -16,6 +15,7 @@ import type { BackoffOptions } from "./backoff.js";
 import { CLIENT_CAPABILITIES, installClientHandlers, ServerLogTail } from "./client-handlers.js";
 import type { ClientHooks } from "./client-handlers.js";
 import { CoalescingRunner } from "./coalesce.js";
+import { ListExpiry } from "./list-expiry.js";
 import type { McpServerConfig } from "./config.js";
 import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -57,6 +57,9 @@ export class McpServerConnection {
   readonly #listed = new Map<string, Tool>();
   readonly #cleanups = new Set<Promise<void>>();
   readonly #logTail = new ServerLogTail();
+  readonly #expiry = new ListExpiry();
+  /** quiver name → the listing it was registered from: an unchanged tool is not registered again. */
+  readonly #signatures = new Map<string, string>();
   /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
   readonly reconnecting = new Set<string>();
   #collisions: McpToolCollision[] = [];
@@ -115,6 +118,8 @@ export class McpServerConnection {
     if (this.#retryAt !== undefined) status.nextRetryInMs = Math.max(0, this.#retryAt - Date.now());
     const server = this.#state === "connected" ? this.#client?.getServerVersion() : undefined;
     if (server !== undefined) status.server = { name: server.name, version: server.version };
+    const revision = this.#state === "connected" ? this.#client?.getNegotiatedProtocolVersion() : undefined;
+    if (revision !== undefined) status.protocolVersion = revision;
     return status;
   }
 
@@ -156,7 +161,7 @@ export class McpServerConnection {
       if (runsAsTask(client, listed)) return await callToolAsTask(client, this.config, tool, args, ctx);
       return await callRemoteTool(client, this.config, tool, args, ctx);
     } catch (err) {
-      if (!(err instanceof McpError) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
+      if (!answered(err) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
       return toolError(callFailure(this.config, tool, err, ctx.signal));
     }
   }
@@ -169,6 +174,7 @@ export class McpServerConnection {
     this.#epoch++;
     this.#state = "closed";
     this.#refresher.stop();
+    this.#expiry.clear();
     this.#clearRetry();
     this.#withdrawTools();
     // A connected server is asked to exit (stdin closed); one still connecting may be hung.
@@ -188,7 +194,8 @@ export class McpServerConnection {
       return;
     }
     if (epoch !== this.#epoch) return link.terminate();
-    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
+    // "auto": 2026-07-28 with a server that offers it (server/discover), the 2025 handshake with the rest.
+    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: "auto" } });
     installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail, () => this.#refresher.request());
     client.onInvalidTools = (tools) => this.#reportInvalid(tools);
     this.#client = client;
@@ -209,6 +216,7 @@ export class McpServerConnection {
       this.#error = undefined;
       this.#failures = 0;
       this.#sync(tools);
+      this.#expiry.schedule(client.toolsTtlMs, () => this.#refresher.request());
       this.reconnecting.clear();
       log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
     } catch (err) {
@@ -301,6 +309,7 @@ export class McpServerConnection {
 
   /** Drops the current client (ending its HTTP session first); `kill` ends a misbehaving process instead of asking it to exit. */
   #dispose(kill: boolean): void {
+    this.#expiry.clear();
     const client = this.#client;
     const link = this.#link;
     this.#client = undefined;
@@ -330,6 +339,7 @@ export class McpServerConnection {
     }
     if (epoch !== this.#epoch || this.#state !== "connected") return;
     this.#sync(tools);
+    this.#expiry.schedule(client.toolsTtlMs, () => this.#refresher.request());
     log.debug(`MCP server "${this.config.name}" tool list refreshed: ${this.#registered.size} tool(s)`);
   }
 
@@ -359,6 +369,10 @@ export class McpServerConnection {
       const holder = registry.getToolsetForTool(name);
       // Already refused (and logged by the registry) for the same holder: don't ask again on every refresh.
       const refusedBefore = holder !== undefined && holder !== this.toolset && known.get(name) === holder;
+      // Re-listing the same tools changes nothing: the tool-search index and the request's tools stay put.
+      const signature = JSON.stringify([tool, this.#withheld.includes(tool.name)]);
+      if (this.#registered.has(name) && this.#signatures.get(name) === signature && registry.getToolsetForTool(name) === this.toolset) continue;
+      this.#signatures.set(name, signature);
       if (!refusedBefore && this.#register(name, tool)) {
         this.#registered.set(name, tool.name);
         continue;
@@ -437,4 +451,9 @@ export class McpServerConnection {
     }
     this.#registered.clear();
   }
+}
+
+/** The server answered (an error, a timeout the SDK measured, a close it saw): no liveness probe needed. */
+function answered(err: unknown): boolean {
+  return err instanceof ProtocolError || (err instanceof SdkError && !(err instanceof SdkHttpError));
 }

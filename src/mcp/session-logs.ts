@@ -8,17 +8,15 @@
  * `quiver serve --stdio`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { LoggingLevel, LoggingMessageNotification, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, LoggingMessageNotification, Notification, Server } from "@modelcontextprotocol/server";
 import { addLogSink } from "../registry/index.js";
 import type { LogRecord } from "../registry/index.js";
 
 /** "session": only what this session's requests caused; "process": that plus what no session caused. */
 export type LogScope = "session" | "process";
 
-/** Sends a notification on the stream of the request being handled (the SDK's `extra.sendNotification`). */
-export type RequestNotifier = (notification: ServerNotification) => Promise<void>;
+/** Sends a notification on the stream of the request being handled (the SDK's `ctx.mcpReq.notify`). */
+export type RequestNotifier = (notification: Notification) => Promise<void>;
 
 interface Attribution {
   session: SessionLog;
@@ -59,7 +57,7 @@ export class SessionLog {
 
   constructor(server: Server, scope: LogScope) {
     this.#server = server;
-    server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    server.setRequestHandler("logging/setLevel", (request) => {
       this.#threshold = SEVERITY.indexOf(request.params.level);
       return {};
     });
@@ -75,6 +73,14 @@ export class SessionLog {
     } finally {
       owner.open = false;
     }
+  }
+
+  /** A tool's own `ctx.log(level, data)`, on the stream of its call, at this session's level. */
+  send(level: LoggingLevel, data: unknown, notify: RequestNotifier): void {
+    if (this.#closed || SEVERITY.indexOf(level) < this.#threshold) return;
+    const note: LoggingMessageNotification = { method: "notifications/message", params: { level, logger: "tool", data } };
+    const fallback = (): Promise<void> => (this.#server.transport === undefined ? Promise.resolve() : this.#server.notification(note));
+    notify(note).catch(fallback).catch(ignore);
   }
 
   deliver(record: LogRecord, notify?: RequestNotifier): void {
