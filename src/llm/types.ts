@@ -75,6 +75,10 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Prompt tokens served from the provider's prompt cache, when it says so. */
+  cachedTokens?: number;
+  /** Counted by quiver (the provider reported no usage), not by the provider. */
+  estimated?: boolean;
 }
 
 /** One complete model reply. */
