@@ -14,7 +14,9 @@ import { ruleScopes } from "./permission-config.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
+import type { Agent } from "../agent/index.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
+import { statusLine } from "./context-commands.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
@@ -97,7 +99,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   if (!terminal) process.on("SIGINT", interrupt);
 
   try {
-    print(await banner(setup, style));
+    print(await banner(setup, style, agent));
     if (setup.firstMessage !== undefined) {
       history.add(setup.firstMessage);
       print(`${style.cyan("❯ ")}${setup.firstMessage}`);
@@ -140,6 +142,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     } finally {
       state.turn = undefined;
     }
+    print(style.dim(statusLine(agent)));
     print("");
   }
 }
@@ -184,7 +187,7 @@ function askInline(rl: Interface, question: string, state: ReplState): Promise<s
   });
 }
 
-async function banner(setup: ChatSetup, style: Style): Promise<string> {
+async function banner(setup: ChatSetup, style: Style, agent?: Agent): Promise<string> {
   const tools = await getToolDefinitions(setup.selection);
   const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
   const head = `${style.bold("quiver")} · ${setup.settings.model} at ${modelLocation(setup.settings.model, setup.settings.baseUrl)}${provider} · ${tools.length} tools · session ${setup.session.id}`;
@@ -192,6 +195,7 @@ async function banner(setup: ChatSetup, style: Style): Promise<string> {
   const sandbox = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandbox !== undefined) lines.push(style.dim(sandbox));
   if (setup.resumed) lines.push(resumeSummary(setup, style));
+  if (agent !== undefined) lines.push(style.dim(statusLine(agent)));
   return lines.join("\n");
 }
 
