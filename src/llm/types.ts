@@ -101,6 +101,8 @@ export interface AssistantTurn {
   reasoningDetails?: unknown[];
   /** Provider extras of the message (e.g. `extra_content`), sent back verbatim. */
   extras?: ProviderExtras;
+  /** The model's context size, when the provider knows it (the local provider: the GGUF's loaded context). */
+  contextWindow?: number;
 }
 
 /** Where one model setting came from, for messages and `quiver doctor`. */

@@ -4,7 +4,7 @@
  * no command run); `--mode accept-edits` lets file edits inside the project pass a rule's `ask`
  * while edits elsewhere and commands still follow the policy; `/mode` switches in the chat.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -91,6 +91,18 @@ describe("--mode accept-edits", () => {
     expect(existsSync(outside)).toBe(false);
     expect(results.get("call_1_2")).toContain("approval_required");
     expect(existsSync(join(project, "touched"))).toBe(false);
+  });
+});
+
+describe("--mode accept-edits and a link out of the project", () => {
+  it("an edit through a link inside the project to a folder outside is still asked (so refused here)", async () => {
+    writeFileSync(join(cli.home, "config.yaml"), `sandbox:\n  mode: "off"\npermissions:\n  ask:\n    - "write_file(**)"\n    - "write_file(${elsewhere}/**)"\n`);
+    symlinkSync(elsewhere, join(project, "link"));
+    const server = await cli.startServer({ replies: [toolCall("write_file", { path: "link/escaped.txt", content: "x" }), text("done")] });
+    const result = await cli.run(["chat", "--no-mcp", "--mode", "accept-edits", "-p", "edit"], { cwd: project, env: { HOME: cli.home } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(toolResults(server.chatRequests[1]!.body!.messages).get("call_1_0")).toContain("approval_required");
+    expect(existsSync(join(elsewhere, "escaped.txt"))).toBe(false);
   });
 });
 

@@ -96,6 +96,7 @@ export class RequestContext {
 
   /** Books a reply's usage (estimated when the provider sent none) and reports it; returns it. */
   afterReply(turn: AssistantTurn, estimate: number, message: AssistantMessage, model: string): TokenUsage {
+    this.#keeper.meter.learnWindow(turn.contextWindow);
     if (turn.usage !== undefined) this.#keeper.meter.report(turn.usage.promptTokens, estimate);
     const usage = turn.usage ?? estimated(this.#keeper.meter.expected(estimate), messageTokens(message));
     this.#book(usage, "turn", model);
