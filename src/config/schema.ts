@@ -99,11 +99,11 @@ const configSchema = z.strictObject({
   agent: agentSchema.optional(),
   mcp: mcpSchema.optional(),
   tools: toolsSchema.optional(),
-  context: contextSchema.optional(),
   terminal: terminalSchema.optional(),
   sandbox: sandboxSchema.optional(),
   checkpoints: checkpointsSchema.optional(),
   permissions: permissionsSchema.optional(),
+  context: contextSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
