@@ -17,6 +17,7 @@ import { createSamplingHandler } from "./mcp-sampling.js";
 import type { Agent } from "../agent/index.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { statusLine } from "./context-commands.js";
+import { permissionMode } from "../calls/permission-mode.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
@@ -195,7 +196,8 @@ async function banner(setup: ChatSetup, style: Style, agent?: Agent): Promise<st
   const sandbox = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandbox !== undefined) lines.push(style.dim(sandbox));
   if (setup.resumed) lines.push(resumeSummary(setup, style));
-  if (agent !== undefined) lines.push(style.dim(statusLine(agent)));
+  // A fresh chat has nothing to measure yet; a resumed one, or a mode other than default, is worth a line.
+  if (agent !== undefined && (setup.resumed || permissionMode() !== "default")) lines.push(style.dim(statusLine(agent)));
   return lines.join("\n");
 }
 
