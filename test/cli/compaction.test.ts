@@ -114,6 +114,13 @@ describe("compaction in a long session", () => {
     expect(isSummaryRequest(first)).toBe(false);
     expect(JSON.stringify(first.body!.messages)).not.toContain("Turn 1.");
     expect(contentOf(first.body!.messages[1])).toMatch(/^<conversation-summary>/);
+
+    // The banner of a resumed chat says how full the compacted context is.
+    const banner = await cli.run(["chat", "--no-mcp", "--toolsets", "file", "--resume", file!.replace(/\.jsonl$/, "")], { cwd: project, input: "" });
+    expect(banner.code, banner.stderr).toBe(0);
+    const percent = Number(/ctx (\d+)% of 16,000/.exec(banner.stdout)?.[1]);
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(80);
   });
 
   it("a model of unknown window: the context-length error compacts once, the window it names is learnt, the turn goes on", { timeout: 120_000 }, async () => {
