@@ -35,6 +35,8 @@ export interface RequestShape {
 export class RequestContext {
   readonly usage = new UsageTotals();
   #keeper: ContextKeeper;
+  /** The last request's system prompt and tool definitions' size: what a `/compact` between runs measures against. */
+  #system: string | undefined;
   #toolTokens = 0;
   readonly #options: RequestContextOptions;
 
@@ -75,8 +77,6 @@ export class RequestContext {
     const { tokens, window, share } = this.#keeper.meter.reading(this.#keeper.estimate(this.#system, this.#toolTokens));
     return { tokens, window, percent: share === undefined ? undefined : Math.round(share * 100) };
   }
-
-  #system: string | undefined;
 
   /** Compacts first when the request would pass `compactAt`; returns the request's raw estimate, for `afterReply`. */
   async beforeRequest(history: readonly ChatMessage[], request: RequestShape): Promise<number> {
