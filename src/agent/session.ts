@@ -204,7 +204,8 @@ function sessionInfo(dir: string, id: string): SessionInfo | undefined {
       created: createdFromId(id) ?? stat.birthtime,
       updated: stat.mtime,
       firstPrompt: firstPrompt(text),
-      messageCount: countLines(text),
+      // Compaction events are lines too, not messages.
+      messageCount: countLines(text) - occurrences(text, '\n{"type":"compaction"') - (text.startsWith('{"type":"compaction"') ? 1 : 0),
     };
   } catch (err) {
     log.warn(`Cannot read session ${path}: ${(err as Error).message}`);
@@ -225,6 +226,12 @@ function firstPrompt(text: string): string {
 function countLines(text: string): number {
   let count = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  return count;
+}
+
+function occurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) count++;
   return count;
 }
 

@@ -104,6 +104,10 @@ describe("compaction in a long session", () => {
     const lines = readFileSync(join(cli.home, "sessions", file!), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.filter((l) => l.role === "user")).toHaveLength(TURNS + 1);
     expect(lines.filter((l) => l.type === "compaction").length).toBe(model.summaries);
+    const listed = await cli.run(["sessions", "--json"]);
+    expect((JSON.parse(listed.stdout) as Array<{ messageCount: number }>)[0]!.messageCount).toBe(lines.filter((l) => l.role !== undefined).length);
+    const shown = await cli.run(["sessions", file!.replace(/\.jsonl$/, "")]);
+    expect(shown.code, shown.stderr).toBe(0);
 
     // Resumed: the first request is the compacted view, not the whole history.
     const before = server.chatRequests.length;
