@@ -135,7 +135,7 @@ describe("loadConfig errors name the file, the key and what is expected", () => 
 
   it("an unknown section, naming the known ones and the nearest", async () => {
     const message = await loadError("modle: gpt-4o-mini\npermisions: {}\n");
-    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions (did you mean model?)");
+    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context (did you mean model?)");
     expect(message).toContain("permisions: unknown section; expected one of: model,");
     expect(message).toContain("(did you mean permissions?)");
   });
@@ -159,3 +159,19 @@ describe("loadConfig errors name the file, the key and what is expected", () => 
     await expect(loadConfig(home)).rejects.toThrow(/Cannot read config file .*config\.yaml/);
   });
 });
+
+describe("compaction, pricing and mode keys", () => {
+  it("reads context.compactAt (compact_at too), model.pricing and agent.mode", async () => {
+    await write("context:\n  compact_at: 0.7\nmodel:\n  pricing: { input: 2.5, output: 10, cachedInput: 1.25 }\nagent:\n  mode: plan\n");
+    expect(await loadConfig(home)).toEqual({ context: { compactAt: 0.7 }, model: { pricing: { input: 2.5, output: 10, cachedInput: 1.25 } }, agent: { mode: "plan" } });
+  });
+
+  it("refuses a compactAt outside (0, 0.95], an unknown mode and a pricing without output", async () => {
+    expect(await loadError("context:\n  compactAt: 1.2\n")).toContain("context.compactAt: expected at most 0.95");
+    expect(await loadError("context:\n  compactAt: 0\n")).toContain("context.compactAt: expected a share of the window between 0 and 1");
+    expect(await loadError("agent:\n  mode: yolo\n")).toContain("agent.mode: expected default, plan or accept-edits");
+    expect(await loadError("model:\n  pricing: { input: 1 }\n")).toContain("model.pricing.output");
+    expect(await loadError("context:\n  compactAtt: 0.5\n")).toContain("did you mean compactAt?");
+  });
+});
+

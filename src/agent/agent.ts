@@ -6,98 +6,41 @@
  * tool call answered) whatever happens: interrupts, unknown tools, failing tools, model errors.
  */
 import {
-  createChatClient,
   isAbortError,
   ModelError,
-  resolveModelSettings,
   type AssistantTurn,
   type ChatClient,
-  type ChatClientOptions,
   type ChatMessage,
   type ImagePart,
-  type ModelSettings,
   type TokenUsage,
   type ToolCall,
   type UserMessage,
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../calls/model-tools.js";
-import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
-import { checkpointOnce, type CheckpointHook } from "./checkpoint-hook.js";
-import { callFitting } from "./context-fit.js";
-import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
-import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools, type ToolSearchOptions } from "./request-tools.js";
+import { offeredInMode } from "../calls/permission-mode.js";
+import { createLogger } from "../registry/index.js";
+import { contextWindowFor } from "../tokens/context-window.js";
+import { clientFrom } from "./agent-client.js";
+import type { AgentOptions, RunOptions, RunResult } from "./agent-options.js";
+import { checkpointOnce } from "./checkpoint-hook.js";
+import { RequestContext } from "./compaction/request-context.js";
+import { callFitting, isRetryableOverflow } from "./context-fit.js";
+import type { AgentEvent, TurnStatus } from "./events.js";
+import { NO_REQUEST_TOOLS, SessionTools, toolsUsedIn, type RequestTools } from "./request-tools.js";
 import type { Session } from "./session.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
 import { newBoundary, wireMessages } from "./tool-boundary.js";
 import { historyMessage, uniqueIds } from "./reply-message.js";
-import { runToolCalls, type ToolRunOptions } from "./tool-runner.js";
+import { runToolCalls } from "./tool-runner.js";
+import { addUsage, emptyUsage } from "./run-usage.js";
+import type { UsageFigures } from "./usage-totals.js";
 
 const log = createLogger("agent");
 
 export const DEFAULT_MAX_ITERATIONS = 90;
 export const DEFAULT_MAX_PARALLEL_TOOLS = 8;
 
-export interface AgentOptions {
-  /** A ready client; otherwise one is made from `model` / `baseUrl` / `apiKey` and the env. */
-  client?: ChatClient;
-  /** A model name (endpoint and key then come from `baseUrl`, `apiKey` or the env), or full settings. */
-  model?: string | ModelSettings;
-  baseUrl?: string;
-  apiKey?: string;
-  clientOptions?: ChatClientOptions;
-  /** Toolsets offered to the model (default: all). */
-  toolsets?: readonly string[];
-  /** Toolsets withheld, whatever `toolsets` says. */
-  disabledToolsets?: readonly string[];
-  /** Progressive tool disclosure (`tools.search` in config.yaml): mode, core tools, context window. */
-  toolSearch?: ToolSearchOptions;
-  /** Model calls with tools per user message (default 90); then one tool-less call for a summary. */
-  maxIterations?: number;
-  /** Asked when a tool wants to do something dangerous; without it such calls are refused. */
-  approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
-  /** A tool's ctx.elicit / ctx.sample / ctx.log, per call (the chat front ends: the user and the chat's model). */
-  caller?: ToolRunOptions["caller"];
-  /** How to approve where no one can be asked (the front end's own way), for the tools' `approval_required`. */
-  approvalUnavailable?: string;
-  onEvent?: AgentEventListener;
-  /** Replaces the default system prompt (capabilities, working directory, date). */
-  systemPrompt?: string;
-  /** Appended to the default system prompt when the first run starts (e.g. MCP servers' instructions). */
-  instructions?: () => string | undefined;
-  /** Messages are appended to it as they happen; a resumed session's history is continued. */
-  session?: Session;
-  /** Earlier messages to continue from when there is no session. */
-  history?: readonly ChatMessage[];
-  /** Working directory named in the default system prompt (default `process.cwd()`). */
-  cwd?: string;
-  /** Discover the built-in tools before the first run (default true). */
-  loadBuiltinTools?: boolean;
-  /** Read-only calls run at once, at most (default 8). */
-  maxParallelTools?: number;
-  /**
-   * Attach images from tool results to a user message after the batch (needs a vision model).
-   * Default false: images are described in the tool message, which every endpoint accepts.
-   */
-  attachImages?: boolean;
-  /** Takes a checkpoint of the project before the first call of each run that may write. */
-  checkpoint?: CheckpointHook;
-}
-
-export interface RunOptions {
-  /** Aborts the model request and running tools; the history stays valid. */
-  signal?: AbortSignal;
-}
-
-export interface RunResult {
-  status: Exclude<TurnStatus, "failed">;
-  /** The final answer (null after an interrupt). */
-  content: string | null;
-  /** Model calls made. */
-  iterations: number;
-  usage: TokenUsage;
-  /** The messages this run added to the history, in order. */
-  messages: ChatMessage[];
-}
+export type { AgentOptions, RunOptions, RunResult };
 
 interface RunState {
   iterations: number;
@@ -126,6 +69,8 @@ export class Agent {
   /** This conversation's tool-output boundary (tool-boundary.ts): kept by the session, so a resumed one sends the same bytes. */
   #boundary: string;
   #tools: SessionTools;
+  /** What each request carries of the history (compaction) and what the requests used. */
+  #context: RequestContext;
   #running = false;
   readonly #options: AgentOptions;
   readonly maxIterations: number;
@@ -139,6 +84,15 @@ export class Agent {
     this.#system = options.systemPrompt;
     this.#boundary = boundaryFor(options.session);
     this.#tools = sessionTools(options, this.#history);
+    this.#context = new RequestContext(this.#history, {
+      window: options.context?.window ?? contextWindowFor(this.#client.settings.model),
+      ...(options.context?.compactAt === undefined ? {} : { compactAt: options.context.compactAt }),
+      ...(options.session?.compaction === undefined ? {} : { resumed: options.session.compaction }),
+      ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
+      ...(options.beforeCompact === undefined ? {} : { beforeCompact: options.beforeCompact }),
+      emit: (event) => this.#emit(event),
+      record: (record) => this.#session?.recordCompaction(record),
+    });
   }
 
   get client(): ChatClient {
@@ -161,6 +115,29 @@ export class Agent {
     return this.#system === undefined ? [...this.#history] : [{ role: "system", content: this.#system }, ...this.#history];
   }
 
+  /** What the next request carries: the system prompt, a compaction's summary (if any), the recent history. */
+  get contextMessages(): readonly ChatMessage[] {
+    const view = this.#context.view(this.#history);
+    return this.#system === undefined ? view : [{ role: "system", content: this.#system }, ...view];
+  }
+
+  /** How full the model's context is (tokens, window and percent, as far as known). */
+  get contextUse(): { tokens: number; window: number | undefined; percent: number | undefined } {
+    return this.#context.reading;
+  }
+
+  /** Tokens (and cost, where known) of this conversation's requests in this process. */
+  get usage(): UsageFigures {
+    return this.#context.usage.figures;
+  }
+
+  /** Summarises the older part of the conversation now (`/compact [focus]`); false when there is nothing to compact. */
+  async compact(focus?: string, options: RunOptions = {}): Promise<boolean> {
+    if (this.#running) throw new Error("Cannot compact while a run is in progress; wait for it or abort it.");
+    this.#save();
+    return this.#context.compact(this.#history, { client: this.#client, reason: "manual", ...(focus === undefined ? {} : { focus }), signal: options.signal });
+  }
+
   /** The marker around tool results in requests (16 hex characters, random per conversation). */
   get boundary(): string {
     return this.#boundary;
@@ -169,6 +146,7 @@ export class Agent {
   /** Switches the model or endpoint for the next run (e.g. `/model`). */
   useClient(client: ChatClient): void {
     this.#client = client;
+    if (this.#options.context?.window === undefined) this.#context.setWindow(contextWindowFor(client.settings.model));
   }
 
   /** Forgets the conversation; later messages go to `session` (or nowhere). */
@@ -180,6 +158,7 @@ export class Agent {
     this.#boundary = boundaryFor(session);
     // A new conversation is a new prompt prefix: its tools start afresh too.
     this.#tools = sessionTools(this.#options, this.#history);
+    this.#context.reset(this.#history, session?.compaction);
   }
 
   /** One user message, answered: the loop runs until a final reply, the budget, an interrupt or a model error (rejects). */
@@ -221,8 +200,21 @@ export class Agent {
     while (state.iterations < this.maxIterations) {
       if (aborted(state)) return this.#end(state, "interrupted", null);
       // Same as the last request unless the registry changed or the session loaded tools since.
+      let compactedOnOverflow = false;
       const { reply, tools } = await callFitting(await this.#tools.next(), {
-        call: (offered) => this.#callModel(state, offered),
+        call: async (offered) => {
+          try {
+            return await this.#callModel(state, offered);
+          } catch (err) {
+            // Once per request: summarise the older history, then send it again.
+            if (compactedOnOverflow || !isRetryableOverflow(err)) throw err;
+            compactedOnOverflow = true;
+            const request = { client: this.#client, system: this.#system, definitions: offered.definitions, signal: state.signal };
+            if (!(await this.#context.afterOverflow(this.#history, err.contextTokens, request))) throw err;
+            state.iterations--;
+            return await this.#callModel(state, offered);
+          }
+        },
         shrink: () => this.#tools.shrink(),
         model: this.#client.settings.model,
         // The refused request does not count against the iteration budget.
@@ -240,15 +232,19 @@ export class Agent {
 
   async #callModel(state: RunState, tools: RequestTools, extraPrompt?: string): Promise<AssistantTurn> {
     this.#save();
+    // Plan mode offers read-only tools only (permission-mode.ts refuses the others if called).
+    const definitions = offeredInMode(tools.definitions);
+    const shape = { client: this.#client, system: this.#system, definitions, signal: state.signal };
+    const estimate = await this.#context.beforeRequest(this.#history, shape);
     state.iterations++;
-    this.#emit({ type: "model_start", iteration: state.iterations, tools: tools.definitions.length });
-    const messages = wireMessages(this.messages, this.#boundary);
+    this.#emit({ type: "model_start", iteration: state.iterations, tools: definitions.length });
+    const messages = wireMessages(this.contextMessages, this.#boundary);
     let streamed = "";
     let turn: AssistantTurn;
     try {
       turn = await this.#client.streamChat({
         messages: extraPrompt === undefined ? messages : [...messages, { role: "user", content: extraPrompt }],
-        tools: tools.definitions,
+        tools: definitions,
         ...(state.signal === undefined ? {} : { signal: state.signal }),
         onTextDelta: (text) => {
           streamed += text;
@@ -263,7 +259,6 @@ export class Agent {
       if (partial !== undefined && partial !== "") this.#append({ role: "assistant", content: partial });
       throw err;
     }
-    addUsage(state.usage, turn.usage);
     // The summary call offers no tools: calls it makes anyway are dropped, never left unanswered.
     const calls = tools === NO_REQUEST_TOOLS ? [] : uniqueIds(turn.toolCalls);
     const message = historyMessage({ ...turn, toolCalls: calls });
@@ -276,6 +271,7 @@ export class Agent {
       finishReason: turn.finishReason,
       ...(turn.usage === undefined ? {} : { usage: turn.usage }),
     });
+    addUsage(state.usage, this.#context.afterReply(turn, estimate, message, this.#client.settings.model));
     return { ...turn, content: message.content, toolCalls: calls };
   }
 
@@ -309,6 +305,7 @@ export class Agent {
 
   #append(message: ChatMessage): void {
     this.#history.push(message);
+    this.#context.added(message);
     this.#unsaved.push(message);
   }
 
@@ -351,19 +348,6 @@ function sessionTools(options: AgentOptions, history: readonly ChatMessage[]): S
   return tools;
 }
 
-function clientFrom(options: AgentOptions): ChatClient {
-  // `local:<name>` models resolve in $QUIVER_HOME/models, where `quiver models pull` puts them.
-  const clientOptions: ChatClientOptions = { ...options.clientOptions, local: { modelsDir: quiverPath("models"), ...options.clientOptions?.local } };
-  if (typeof options.model === "object") return createChatClient(options.model, clientOptions);
-  const env = options.apiKey === undefined ? process.env : { ...process.env, OPENAI_API_KEY: options.apiKey };
-  const flags = {
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-  };
-  const resolved = resolveModelSettings({ flags, env });
-  if (resolved.problem !== undefined) throw new Error(resolved.problem.message);
-  return createChatClient(resolved, clientOptions);
-}
 
 function budgetSpentPrompt(maxIterations: number): string {
   return (
@@ -372,16 +356,6 @@ function budgetSpentPrompt(maxIterations: number): string {
   );
 }
 
-function emptyUsage(): TokenUsage {
-  return { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-}
-
-function addUsage(total: TokenUsage, usage: TokenUsage | undefined): void {
-  if (usage === undefined) return;
-  total.promptTokens += usage.promptTokens;
-  total.completionTokens += usage.completionTokens;
-  total.totalTokens += usage.totalTokens;
-}
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1, got ${value}`);

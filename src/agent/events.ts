@@ -87,6 +87,38 @@ export interface CheckpointEvent {
   reused: boolean;
 }
 
+/** The older part of the history was summarised; requests now carry the summary and the recent turns. */
+export interface CompactionEvent {
+  type: "compaction";
+  /** "threshold": the request would pass `context.compactAt`; "overflow": the provider refused its size; "manual": `/compact`. */
+  reason: "threshold" | "overflow" | "manual";
+  /** Messages replaced by the summary (an earlier summary counts as one). */
+  compacted: number;
+  /** Index of the first history message still sent verbatim. */
+  from: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  window?: number;
+}
+
+/** Token use of one model request, and of the session so far. */
+export interface UsageEvent {
+  type: "usage";
+  /** Prompt tokens (cached ones included). */
+  input: number;
+  output: number;
+  cached: number;
+  /** The provider reported no usage: quiver's own estimate. */
+  estimated: boolean;
+  /** "turn": an answer of the conversation; "compaction": the summarising request. */
+  purpose: "turn" | "compaction";
+  /** US dollars, where the model's price is known (`model.pricing` or the shipped table). */
+  cost?: number;
+  session: { input: number; output: number; cached: number; requests: number; cost?: number };
+  /** How full the context is for the next request. */
+  context: { tokens: number; window?: number; percent?: number };
+}
+
 export type TurnStatus = "completed" | "max_iterations" | "interrupted" | "failed";
 
 /** The run is over: always the last event of `agent.run()`. */
@@ -118,6 +150,8 @@ export type AgentEvent =
   | ToolProgressEvent
   | RetryEvent
   | CheckpointEvent
+  | CompactionEvent
+  | UsageEvent
   | TurnEndEvent
   | ErrorEvent;
 

@@ -11,3 +11,7 @@ export { defaultSystemPrompt } from "./system-prompt.js";
 export type { SystemPromptContext } from "./system-prompt.js";
 export { SessionTools, DEFAULT_ALWAYS_LOAD } from "./request-tools.js";
 export type { RequestTools, ToolSearchMode, ToolSearchOptions } from "./request-tools.js";
+export type { CompactionReason, CompactionRecord, CompactionStart } from "./compaction/context-keeper.js";
+export type { UsageFigures } from "./usage-totals.js";
+export type { ModelPricing } from "../tokens/pricing.js";
+export type { PermissionMode } from "../calls/permission-mode.js";

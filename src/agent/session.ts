@@ -4,7 +4,9 @@
  * `kill -9` loses nothing already produced. The system prompt is not stored: a resumed session
  * gets a fresh one. Tool messages are stored raw, each with the session's tool-output boundary
  * (`"boundary": "<16 hex>"`, see tool-boundary.ts) so a resumed session wraps them exactly as before;
- * the field is taken off when the transcript is read.
+ * the field is taken off when the transcript is read. A compaction is a line of its own
+ * (`{"type":"compaction","from":N,"summary":…}`, compaction/context-keeper.ts): the messages stay,
+ * and a resumed session sends the last compaction's view.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -15,6 +17,7 @@ import { appendToFile, forgetFile } from "./append-file.js";
 import { repairHistory } from "./history.js";
 import { shapeMessage } from "./message-shape.js";
 import { BOUNDARY_PATTERN } from "./tool-boundary.js";
+import type { CompactionRecord } from "./compaction/context-keeper.js";
 
 const log = createLogger("session");
 
@@ -51,9 +54,11 @@ export class Session {
   readonly #dir: string;
   readonly #messages: ChatMessage[];
   #boundary: string | undefined;
+  #compaction: CompactionRecord | undefined;
 
-  private constructor(id: string, dir: string, messages: ChatMessage[]) {
+  private constructor(id: string, dir: string, messages: ChatMessage[], compaction?: CompactionRecord) {
     this.id = id;
+    this.#compaction = compaction;
     this.#dir = dir;
     this.path = join(dir, `${id}.jsonl`);
     this.#boundary = takeBoundary(messages);
@@ -84,7 +89,7 @@ export class Session {
     const dir = sessionsDir(options);
     const id = resolveId(idOrPrefix, dir);
     const transcript = readTranscript(join(dir, `${id}.jsonl`));
-    const session = new Session(id, dir, transcript.messages);
+    const session = new Session(id, dir, transcript.messages, transcript.compaction);
     try {
       if (transcript.damage.length > 0) {
         const backup = `${session.path}.${timestamp()}.bak`;
@@ -113,6 +118,17 @@ export class Session {
     return this.#messages;
   }
 
+  /** The last compaction recorded in the transcript, if any. */
+  get compaction(): CompactionRecord | undefined {
+    return this.#compaction;
+  }
+
+  /** Appends a compaction event (the messages themselves stay in the transcript). */
+  recordCompaction(record: CompactionRecord): void {
+    appendToFile(this.path, `${JSON.stringify(record)}\n`);
+    this.#compaction = record;
+  }
+
   append(message: ChatMessage): void {
     this.appendAll([message]);
   }
@@ -129,7 +145,8 @@ export class Session {
   #rewrite(): void {
     mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
     const temp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temp, this.#messages.map((m) => `${this.#line(m)}\n`).join(""), { mode: 0o600 });
+    const compaction = this.#compaction === undefined ? "" : `${JSON.stringify(this.#compaction)}\n`;
+    writeFileSync(temp, this.#messages.map((m) => `${this.#line(m)}\n`).join("") + compaction, { mode: 0o600 });
     forgetFile(this.path);
     renameSync(temp, this.path);
   }
@@ -187,7 +204,8 @@ function sessionInfo(dir: string, id: string): SessionInfo | undefined {
       created: createdFromId(id) ?? stat.birthtime,
       updated: stat.mtime,
       firstPrompt: firstPrompt(text),
-      messageCount: countLines(text),
+      // Compaction events are lines too, not messages.
+      messageCount: countLines(text) - occurrences(text, '\n{"type":"compaction"') - (text.startsWith('{"type":"compaction"') ? 1 : 0),
     };
   } catch (err) {
     log.warn(`Cannot read session ${path}: ${(err as Error).message}`);
@@ -208,6 +226,12 @@ function firstPrompt(text: string): string {
 function countLines(text: string): number {
   let count = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  return count;
+}
+
+function occurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) count++;
   return count;
 }
 
@@ -232,15 +256,19 @@ interface Transcript {
   added: number;
   /** What was wrong with the file, in words; empty when nothing was. */
   damage: string[];
+  /** The last compaction event. */
+  compaction?: CompactionRecord;
 }
 
 function readTranscript(path: string): Transcript {
   const parsed: unknown[] = [];
   let unreadable = 0;
+  let compaction: CompactionRecord | undefined;
   for (const line of readFileSync(path, "utf8").split("\n")) {
     if (line.trim() === "") continue;
     const entry = parseLine(line);
     if (entry === undefined) unreadable++;
+    else if (isCompactionRecord(entry)) compaction = entry;
     else parsed.push(entry);
   }
   const repair = repairHistory(parsed);
@@ -249,7 +277,12 @@ function readTranscript(path: string): Transcript {
   if (repair.repaired > 0) damage.push(`${repair.repaired} malformed entr${repair.repaired === 1 ? "y" : "ies"} rebuilt or left out`);
   if (repair.dropped > 0) damage.push(`${repair.dropped} tool result(s) answering no call dropped`);
   if (repair.added > 0 && damage.length > 0) damage.push(`${repair.added} unanswered tool call(s) answered "cancelled"`);
-  return { messages: repair.messages, added: repair.added, damage };
+  return { messages: repair.messages, added: repair.added, damage, ...(compaction === undefined ? {} : { compaction }) };
+}
+
+function isCompactionRecord(entry: unknown): entry is CompactionRecord {
+  const record = entry as Partial<CompactionRecord>;
+  return record.type === "compaction" && Number.isInteger(record.from) && typeof record.summary === "string";
 }
 
 /** A JSON object per line; undefined for a torn or non-JSON line. What the object holds is repairHistory's concern. */

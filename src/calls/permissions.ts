@@ -9,6 +9,7 @@
  */
 import { toolError, type ApprovalDecision, type ApprovalRequest, type ToolContext } from "../registry/index.js";
 import { judgeCall, type RuleVerdict } from "./permission-judge.js";
+import { acceptedEdit, modeRefusal } from "./permission-mode.js";
 import { proposeRules } from "./permission-proposal.js";
 import { parseRule, type PermissionRule, type RuleEffect } from "./permission-rules.js";
 import { callSubjects, userPath, type CallSubjects } from "./permission-subjects.js";
@@ -55,6 +56,9 @@ export type GateResult = { refusal: string } | { ctx: ToolContext };
 
 /** For one call: the error result (denied, or asked and not approved), or the context to run the tool with. */
 export async function permissionGate(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<GateResult> {
+  // The mode comes first: plan mode runs nothing that may write, whatever a rule allows.
+  const refusal = modeRefusal(name);
+  if (refusal !== undefined) return { refusal };
   const rules = permissionRules();
   if (rules.length === 0 && ctx.approve === undefined) return { ctx };
   let subjects: Promise<CallSubjects> | undefined;
@@ -62,7 +66,7 @@ export async function permissionGate(name: string, args: Record<string, unknown>
   const verdict = rules.some((rule) => rule.tool(name)) ? judgeCall(rules, name, await read()) : undefined;
   const subject = describeCall(name, args);
   if (verdict?.effect === "deny") return { refusal: denied(name, subject, verdict) };
-  if (verdict?.effect === "ask") {
+  if (verdict?.effect === "ask" && !acceptedEdit(name, await read())) {
     const refusal = await askByRule(name, subject, verdict, ctx);
     if (refusal !== undefined) return { refusal };
   }

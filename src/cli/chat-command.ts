@@ -18,6 +18,7 @@ export function registerChatCommand(program: Command): void {
     .option("--disable-toolsets <list>", "toolsets to withhold, comma-separated")
     .option("--max-iterations <n>", "model calls with tools per message before a final summary (default 90)")
     .option("-y, --yes", "approve dangerous commands without asking (catastrophic ones are always refused)")
+    .option("--mode <mode>", "permissions: default, plan (read-only tools; nothing is written) or accept-edits (file edits in the project run without asking); /mode switches")
     .option("--sandbox <mode>", "OS sandbox for terminal commands: auto (default: where the OS allows), on (refuse without one) or off (beats sandbox.mode; --yes never turns it off)")
     .option("--system <text>", "replace the system prompt")
     .option("-r, --resume <id>", "continue a saved session (see `quiver sessions`)")

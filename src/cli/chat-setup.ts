@@ -10,6 +10,7 @@ import type { McpManager } from "../mcp/manager.js";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { contextWindowFor } from "../tokens/context-window.js";
+import type { ModelPricing } from "../tokens/pricing.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
 export interface ChatSetup {
@@ -38,6 +39,10 @@ export interface ChatSetup {
   onToolReload: (listener: (reload: ToolReload) => void) => void;
   /** `quiver chat "hello"`: the REPL sends this before reading input. */
   firstMessage?: string;
+  /** Compaction: `context.compactAt` and `model.contextWindow` of config.yaml. */
+  context?: { window?: number; compactAt?: number };
+  /** `model.pricing` of config.yaml. */
+  pricing?: ModelPricing;
 }
 
 /** The agent for a chat front end. */
@@ -66,7 +71,17 @@ export function createAgent(
     toolSearch: setup.toolSearch,
     instructions: () => setup.mcp?.instructions(),
     ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
+    ...(setup.context === undefined ? {} : { context: setup.context }),
+    ...(setup.pricing === undefined ? {} : { pricing: setup.pricing }),
   });
+}
+
+/** Compaction settings of config.yaml: the configured window (else the agent knows the model's) and the threshold. */
+export function contextOptions(config: QuiverConfig): { window?: number; compactAt?: number } {
+  return {
+    ...(config.model?.contextWindow === undefined ? {} : { window: config.model.contextWindow }),
+    ...(config.context?.compactAt === undefined ? {} : { compactAt: config.context.compactAt }),
+  };
 }
 
 /** The tool search settings of config.yaml, with the context window of the model in use. */

@@ -13,7 +13,8 @@ import type { ChatOptions } from "./options.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { localOptions, offerLocalModel } from "./local-offer.js";
 import { startRuntime } from "./runtime.js";
-import { toolSearchOptions, type ChatSetup } from "./chat-setup.js";
+import { contextOptions, toolSearchOptions, type ChatSetup } from "./chat-setup.js";
+import { isPermissionMode, PERMISSION_MODES, setPermissionMode } from "../calls/permission-mode.js";
 
 export { createAgent, toolSearchOptions, type ChatSetup } from "./chat-setup.js";
 
@@ -28,6 +29,7 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
   checkFlagCombinations(opts);
   if (firstMessage.trim() !== "" && opts.prompt !== undefined) throw new CliError(`give the prompt once: either -p "..." (one-shot) or as the message (interactive), not both`);
   const config = await readConfig();
+  setPermissionMode(permissionModeOf(opts.mode ?? config.agent?.mode));
   const settings = await modelSettings(opts, config);
   const local = localOptions(opts.threads, opts.gpu);
   const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
@@ -62,6 +64,8 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
       mcp: runtime.mcp,
       onToolReload: (listener) => runtime.onToolReload(listener),
       checkpoint: checkpointHook(config),
+      context: contextOptions(config),
+      ...(config.model?.pricing === undefined ? {} : { pricing: config.model.pricing }),
       ...(firstMessage.trim() === "" ? {} : { firstMessage: firstMessage.trim() }),
     };
     if (prompt !== undefined) {
@@ -143,6 +147,12 @@ function toolsetList(flag: string | undefined, fromConfig: string[] | undefined,
   });
   const source = flag === undefined ? "agent toolsets in config.yaml" : what;
   throw new CliError(`${source}: unknown toolset ${hints.join(", ")}. Known toolsets: ${known.join(", ")}`);
+}
+
+function permissionModeOf(value: string | undefined): (typeof PERMISSION_MODES)[number] {
+  if (value === undefined) return "default";
+  if (isPermissionMode(value)) return value;
+  throw new CliError(`--mode must be one of ${PERMISSION_MODES.join(", ")}, got "${value}"`);
 }
 
 function parseIterations(value: string): number {

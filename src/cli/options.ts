@@ -23,6 +23,8 @@ export interface ChatOptions {
   watch?: boolean;
   threads?: string;
   gpu?: string;
+  /** `--mode <default|plan|accept-edits>`. */
+  mode?: string;
 }
 
 export interface DoctorOptions {

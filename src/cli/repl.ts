@@ -15,7 +15,10 @@ import { chatCaller } from "./chat-caller.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
+import type { Agent } from "../agent/index.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
+import { statusLine } from "./context-commands.js";
+import { permissionMode } from "../calls/permission-mode.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
@@ -101,7 +104,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   if (!terminal) process.on("SIGINT", interrupt);
 
   try {
-    print(await banner(setup, style));
+    print(await banner(setup, style, agent));
     if (setup.firstMessage !== undefined) {
       history.add(setup.firstMessage);
       print(`${style.cyan("❯ ")}${setup.firstMessage}`);
@@ -144,6 +147,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     } finally {
       state.turn = undefined;
     }
+    print(style.dim(statusLine(agent)));
     print("");
   }
 }
@@ -188,7 +192,7 @@ function askInline(rl: Interface, question: string, state: ReplState): Promise<s
   });
 }
 
-async function banner(setup: ChatSetup, style: Style): Promise<string> {
+async function banner(setup: ChatSetup, style: Style, agent?: Agent): Promise<string> {
   const tools = await getToolDefinitions(setup.selection);
   const provider = setup.settings.provider === undefined ? "" : ` (${setup.settings.provider})`;
   const head = `${style.bold("quiver")} · ${setup.settings.model} at ${modelLocation(setup.settings.model, setup.settings.baseUrl)}${provider} · ${tools.length} tools · session ${setup.session.id}`;
@@ -196,6 +200,8 @@ async function banner(setup: ChatSetup, style: Style): Promise<string> {
   const sandbox = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandbox !== undefined) lines.push(style.dim(sandbox));
   if (setup.resumed) lines.push(resumeSummary(setup, style));
+  // A fresh chat has nothing to measure yet; a resumed one, or a mode other than default, is worth a line.
+  if (agent !== undefined && (setup.resumed || permissionMode() !== "default")) lines.push(style.dim(statusLine(agent)));
   return lines.join("\n");
 }
 

@@ -1,4 +1,4 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /compact /cost /mode /exit. */
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
@@ -8,6 +8,7 @@ import { registry } from "../registry/index.js";
 import { closestNames } from "../registry/suggest.js";
 import { resolveToolSelection } from "../calls/toolsets.js";
 import type { ChatSetup } from "./chat-setup.js";
+import { compactCommand, costCommand, modeCommand } from "./context-commands.js";
 import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
 import { firstSentence, type Style } from "./style.js";
@@ -39,6 +40,9 @@ const COMMANDS: Record<string, SlashCommand> = {
   undo: { usage: "/undo", help: "restore the files this chat's last turn changed (again: the turn before)", run: undoTurn },
   reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
   sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
+  compact: { usage: "/compact [focus]", help: "summarise the earlier conversation now, to free context (optionally: what to keep)", run: compactCommand },
+  cost: { usage: "/cost", help: "tokens in/out/cached of this session, and the cost where the price is known", run: costCommand },
+  mode: { usage: "/mode [default|plan|accept-edits]", help: "show or switch the permission mode", run: modeCommand },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
 };
 

@@ -2,7 +2,7 @@
  * Draws an agent run in the terminal: a spinner (stderr, TTY only) while the model thinks or
  * tools run, the reply streamed as Markdown, and one line per finished tool call.
  */
-import type { AgentEvent, ToolStartEvent } from "../agent/index.js";
+import type { AgentEvent, CompactionEvent, ToolStartEvent } from "../agent/index.js";
 import { MarkdownStream } from "./render-markdown.js";
 import { Spinner } from "./spinner.js";
 import { styleFor, type Style } from "./style.js";
@@ -102,6 +102,10 @@ export class TurnView {
         // Only a new one: a reused checkpoint means nothing changed since the last turn's.
         if (!event.reused) this.#line(this.#style.dim(`  ⛁ checkpoint ${event.id} (${event.files} files) · undo reverts this turn`));
         return;
+      case "compaction":
+        this.#spinner.stop();
+        this.#line(this.#style.dim(`  ⟳ ${compactionLine(event)}`));
+        return;
       case "error":
         this.#spinner.stop();
         this.#markdown?.end();
@@ -146,4 +150,12 @@ export class TurnView {
     this.#spinner.stop();
     this.#opts.lines.write(`${text}\n`);
   }
+}
+
+/** "compacted 40 messages (threshold): ~3,100 → ~900 tokens of 4,096". */
+export function compactionLine(event: CompactionEvent): string {
+  const n = (x: number): string => x.toLocaleString("en-US");
+  const window = event.window === undefined ? "" : ` of ${n(event.window)}`;
+  const why = { threshold: "context nearly full", overflow: "the model refused the request's size", manual: "/compact" }[event.reason];
+  return `compacted ${event.compacted} earlier messages into a summary (${why}): ~${n(event.tokensBefore)} → ~${n(event.tokensAfter)} tokens${window}`;
 }

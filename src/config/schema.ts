@@ -29,6 +29,17 @@ const modelSchema = z.strictObject({
   compat: compatSchema.optional(),
   maxTokens: z.number().int("expected a whole number").min(1, "expected a number of at least 1").optional(),
   contextWindow: z.number().int("expected a whole number of tokens").min(1024, "expected at least 1024 tokens, e.g. 128000").optional(),
+  pricing: z
+    .strictObject({
+      input: z.number().min(0, "expected US dollars per million tokens, e.g. 2.5"),
+      output: z.number().min(0, "expected US dollars per million tokens, e.g. 10"),
+      cachedInput: z.number().min(0, "expected US dollars per million tokens, e.g. 1.25").optional(),
+    })
+    .optional(),
+});
+
+const contextSchema = z.strictObject({
+  compactAt: z.number().gt(0, "expected a share of the window between 0 and 1, e.g. 0.8").max(0.95, "expected at most 0.95 (room is needed for the reply)").optional(),
 });
 
 const toolsSchema = z.strictObject({
@@ -44,6 +55,7 @@ const agentSchema = z.strictObject({
   maxIterations: z.number().int("expected a whole number").min(1, "expected a number of at least 1").optional(),
   toolsets: toolsetList.optional(),
   disabledToolsets: toolsetList.optional(),
+  mode: z.enum(["default", "plan", "accept-edits"], "expected default, plan or accept-edits").optional(),
 });
 
 const terminalSchema = z.strictObject({
@@ -91,6 +103,7 @@ const configSchema = z.strictObject({
   sandbox: sandboxSchema.optional(),
   checkpoints: checkpointsSchema.optional(),
   permissions: permissionsSchema.optional(),
+  context: contextSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -100,6 +113,8 @@ const KNOWN_KEYS: Record<string, string[]> = {
   "model.compat": Object.keys(compatSchema.shape),
   agent: Object.keys(agentSchema.shape),
   tools: Object.keys(toolsSchema.shape),
+  context: Object.keys(contextSchema.shape),
+  "model.pricing": ["input", "output", "cachedInput"],
   terminal: Object.keys(terminalSchema.shape),
   "terminal.env": ["passthrough"],
   sandbox: Object.keys(sandboxSchema.shape),
@@ -112,6 +127,7 @@ const ALIASES: Record<string, Record<string, string>> = {
   model: { base_url: "baseUrl", api_key: "apiKey", api_key_env: "apiKeyEnv", max_tokens: "maxTokens", context_window: "contextWindow" },
   "model.compat": { stream_usage: "streamUsage", max_tokens_field: "maxTokensField", parallel_tool_calls: "parallelToolCalls", tool_choice: "toolChoice" },
   tools: { always_load: "alwaysLoad" },
+  context: { compact_at: "compactAt" },
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
   checkpoints: { max_file_size_mb: "maxFileSizeMb" },
   sandbox: { deny_read: "denyRead" },

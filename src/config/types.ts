@@ -13,8 +13,15 @@ export interface ModelConfig {
   compat?: Partial<ModelCompat>;
   /** Token limit per reply, sent as compat.maxTokensField. */
   maxTokens?: number;
-  /** The model's context window in tokens, for models quiver does not know (budgets tool definitions). */
+  /** The model's context window in tokens, for models quiver does not know (budgets tool definitions, triggers compaction). */
   contextWindow?: number;
+  /** US dollars per million tokens, for `/cost` and the usage events (beats the shipped price table). */
+  pricing?: { input: number; output: number; cachedInput?: number };
+}
+
+export interface ContextConfig {
+  /** Share of the context window past which the older history is summarised before a request (default 0.8). */
+  compactAt?: number;
 }
 
 export interface ToolsConfig {
@@ -29,6 +36,8 @@ export interface AgentConfig {
   maxIterations?: number;
   toolsets?: string[];
   disabledToolsets?: string[];
+  /** The permission mode a chat starts in: default, plan (read-only tools) or accept-edits (`--mode` beats it). */
+  mode?: "default" | "plan" | "accept-edits";
 }
 
 export interface TerminalConfig {
@@ -79,6 +88,7 @@ export interface QuiverConfig {
   agent?: AgentConfig;
   mcp?: McpConfig;
   tools?: ToolsConfig;
+  context?: ContextConfig;
   terminal?: TerminalConfig;
   sandbox?: SandboxConfig;
   checkpoints?: CheckpointsConfig;

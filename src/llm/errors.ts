@@ -126,6 +126,9 @@ function statusError(err: APIError, ctx: ErrorContext): ModelError {
   if (status === 401) return new ModelError(authMessage(ctx, detail), { kind: "auth", retryable: false, status, cause });
   if (status === 403) return new ModelError(forbiddenMessage(ctx, detail), { kind: "forbidden", retryable: false, status, cause });
   if (status === 404) return new ModelError(notFoundMessage(ctx, detail), { kind: "not_found", retryable: false, status, cause });
+  // Before the 5xx branch: llama.cpp's server answers an oversized prompt with 500 in some versions.
+  const overflow = overflowIn(err, detail, ctx, status);
+  if (overflow !== undefined) return overflow;
   const retryAfterMs = parseRetryAfter(err.headers);
   const withWait = retryAfterMs === undefined ? {} : { retryAfterMs };
   if (status === 429) {
@@ -138,10 +141,17 @@ function statusError(err: APIError, ctx: ErrorContext): ModelError {
     return new ModelError(`${ctx.baseUrl} failed with a server error (${status}): ${detail}`, { kind: "server", retryable: true, status, cause, ...withWait });
   }
   const message = `${ctx.baseUrl} rejected the request for model "${ctx.model}" (${status}): ${detail}`;
-  if (isContextOverflowText(detail) || isContextOverflowText(String((err.error as { code?: unknown } | undefined)?.code ?? ""))) {
-    return contextOverflowError(message, detail, { status, cause });
-  }
   return new ModelError(message, { kind: "bad_request", retryable: false, status, cause });
+}
+
+/** The request did not fit the model's context, in any provider's words (context-overflow.ts). */
+function overflowIn(err: APIError, detail: string, ctx: ErrorContext, status: number): ModelError | undefined {
+  const body = err.error as { code?: unknown; type?: unknown; n_ctx?: unknown; n_prompt_tokens?: unknown } | undefined;
+  const said = [detail, String(body?.code ?? ""), String(body?.type ?? "")];
+  if (!said.some((text) => isContextOverflowText(text))) return undefined;
+  const count = (v: unknown): number | undefined => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined);
+  const message = `${ctx.baseUrl} rejected the request for model "${ctx.model}" (${status}): ${detail}`;
+  return contextOverflowError(message, detail, { status, cause: err, contextTokens: count(body?.n_ctx), promptTokens: count(body?.n_prompt_tokens) });
 }
 
 /**

@@ -129,7 +129,19 @@ function readUsage(value: unknown): TokenUsage | undefined {
   const number = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
   const promptTokens = number(usage.prompt_tokens);
   const completionTokens = number(usage.completion_tokens);
-  return { promptTokens, completionTokens, totalTokens: number(usage.total_tokens) || promptTokens + completionTokens };
+  const result: TokenUsage = { promptTokens, completionTokens, totalTokens: number(usage.total_tokens) || promptTokens + completionTokens };
+  const cached = cachedTokens(usage);
+  if (cached > 0) result.cachedTokens = cached;
+  return result;
+}
+
+/** OpenAI (and vLLM, OpenRouter) `prompt_tokens_details.cached_tokens`, Anthropic-compatible `cache_read_input_tokens`, DeepSeek `prompt_cache_hit_tokens`. */
+function cachedTokens(usage: Record<string, unknown>): number {
+  const details = asRecord(usage.prompt_tokens_details);
+  for (const value of [details?.cached_tokens, usage.cache_read_input_tokens, usage.prompt_cache_hit_tokens]) {
+    if (typeof value === "number" && Number.isFinite(value) && value > 0) return value;
+  }
+  return 0;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {

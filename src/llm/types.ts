@@ -75,6 +75,10 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Prompt tokens served from the provider's prompt cache, when it says so. */
+  cachedTokens?: number;
+  /** Counted by quiver (the provider reported no usage), not by the provider. */
+  estimated?: boolean;
 }
 
 /** One complete model reply. */
@@ -97,6 +101,8 @@ export interface AssistantTurn {
   reasoningDetails?: unknown[];
   /** Provider extras of the message (e.g. `extra_content`), sent back verbatim. */
   extras?: ProviderExtras;
+  /** The model's context size, when the provider knows it (the local provider: the GGUF's loaded context). */
+  contextWindow?: number;
 }
 
 /** Where one model setting came from, for messages and `quiver doctor`. */

@@ -45,14 +45,17 @@ describe("a conversation with tools", () => {
     expect(eventTypes(events)).toEqual([
       "model_start",
       "assistant_message",
+      "usage",
       "tool_start",
       "tool_end",
       "model_start",
       "assistant_message",
+      "usage",
       "tool_start",
       "tool_end",
       "model_start",
       "assistant_message",
+      "usage",
       "turn_end",
     ]);
     const starts = events.filter((e): e is ToolStartEvent => e.type === "tool_start");

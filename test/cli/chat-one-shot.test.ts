@@ -57,10 +57,12 @@ describe("quiver chat -p", () => {
       "session",
       "model_start",
       "assistant_message",
+      "usage",
       "tool_start",
       "tool_end",
       "model_start",
       "assistant_message",
+      "usage",
       "turn_end",
     ]);
     expect(events.find((e) => e.type === "tool_start")).toMatchObject({ name: "read_file", emoji: "📖", args: { path: join(work.path, "notes.txt") } });

@@ -88,6 +88,8 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** OpenAI's prompt-cache hits. */
+  prompt_tokens_details?: { cached_tokens?: number };
 }
 
 interface StreamTiming {

@@ -147,6 +147,8 @@ class LocalChatClient implements ChatClient {
       toolCalls,
       finishReason: toolCalls.length > 0 ? "tool_calls" : result.metadata.stopReason === "maxTokens" ? "length" : "stop",
       usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+      // The context the GGUF was loaded with: what compaction budgets against.
+      contextWindow: chat.sequence.context.contextSize,
       ...(reasoning === "" ? {} : { reasoning }),
     };
   }
