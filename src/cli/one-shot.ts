@@ -85,6 +85,8 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   } catch (err) {
     if (!(err instanceof ModelError)) throw err;
     process.stderr.write(`quiver: ${err.message}\n`);
+    // A run that never got a reply leaves no session behind (a wrong key, a model that is down).
+    if (!setup.resumed) setup.session.discardIfUnanswered();
     return EXIT.failure;
   } finally {
     process.off("SIGINT", onSignal);
@@ -93,6 +95,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
 }
 
 function resumeHint(setup: ChatSetup): string {
+  if (!setup.session.saved) return "Session not saved (--no-save).";
   return `Session ${setup.session.id}: continue it with  quiver chat --resume ${setup.session.id}`;
 }
 

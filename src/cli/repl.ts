@@ -17,6 +17,7 @@ import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
+import { instructionsBannerLine } from "./instructions-view.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
 import { runSlashCommand, type SlashContext } from "./slash-commands.js";
 import { styleFor, type Style } from "./style.js";
@@ -33,7 +34,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true });
   rl.setPrompt(style.cyan("❯ "));
   const lines = rl[Symbol.asyncIterator]();
-  const state: ReplState = { turn: undefined, closed: false, leaving: false, asking: false };
+  const state: ReplState = { turn: undefined, closed: false, leaving: false, asking: false, failed: false };
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, rules: ruleScopes(), output, ask: (question) => askInline(rl, question, state) });
@@ -125,7 +126,9 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     rl.close();
     restoreLog?.();
   }
-  if (setup.session.messages.length > 0) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));
+  // A chat whose every request failed (a wrong key, a model that is down) leaves no session behind.
+  const discarded = state.failed && !setup.resumed && setup.session.discardIfUnanswered();
+  if (setup.session.messages.length > 0 && setup.session.saved && !discarded) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));
   return EXIT.ok;
 
   async function runTurn(text: string): Promise<void> {
@@ -135,6 +138,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       await setup.toolsReady();
       await agent.run(text, { signal: controller.signal });
     } catch (err) {
+      state.failed = true;
       const message = err instanceof ModelError ? err.message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`;
       print(style.red(`✗ ${message}`));
     } finally {
@@ -150,6 +154,8 @@ interface ReplState {
   leaving: boolean;
   /** An approval question is on the prompt line. */
   asking: boolean;
+  /** A turn ended on an error (then a session without any reply is not kept). */
+  failed: boolean;
 }
 
 /**
@@ -191,6 +197,8 @@ async function banner(setup: ChatSetup, style: Style): Promise<string> {
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];
   const sandbox = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandbox !== undefined) lines.push(style.dim(sandbox));
+  const instructions = instructionsBannerLine(setup.projectInstructions);
+  if (instructions !== undefined) lines.push(style.dim(instructions));
   if (setup.resumed) lines.push(resumeSummary(setup, style));
   return lines.join("\n");
 }

@@ -1,4 +1,4 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /context /exit. */
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
@@ -10,6 +10,7 @@ import { resolveToolSelection } from "../calls/toolsets.js";
 import type { ChatSetup } from "./chat-setup.js";
 import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
+import { showContext } from "./instructions-view.js";
 import { firstSentence, type Style } from "./style.js";
 
 export interface SlashContext {
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, SlashCommand> = {
   undo: { usage: "/undo", help: "restore the files this chat's last turn changed (again: the turn before)", run: undoTurn },
   reset: { usage: "/reset", help: "forget the conversation and start a new session", run: reset },
   sessions: { usage: "/sessions", help: "recent sessions (resume one with quiver chat --resume <id>)", run: sessions },
+  context: { usage: "/context", help: "the project instructions (AGENTS.md) in use and the conversation's size", run: showContext },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
 };
 
@@ -125,7 +127,7 @@ function reasoning(ctx: SlashContext, arg: string): void {
 }
 
 function reset(ctx: SlashContext): void {
-  const session = Session.create();
+  const session = Session.create({ save: ctx.setup.session.saved });
   ctx.agent.reset(session);
   ctx.setup.session = session;
   ctx.print(`Started a new conversation (session ${session.id}).`);
