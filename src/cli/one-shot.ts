@@ -15,6 +15,7 @@ import { EXIT } from "./exit-codes.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
 import { styleFor } from "./style.js";
 import { TurnView } from "./turn-view.js";
+import { prepareUserMessage } from "./user-input.js";
 
 export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json: boolean }): Promise<number> {
   const controller = new AbortController();
@@ -71,7 +72,9 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   }
   try {
     await setup.toolsReady();
-    const result = await agent.run(prompt, { signal: controller.signal });
+    const note = (line: string): void => void (opts.json ? undefined : process.stderr.write(`quiver: ${line}\n`));
+    const message = await prepareUserMessage(prompt, { mcp: setup.mcp, limits: setup.input, ...(approve !== undefined && { approve }), report: note, pending: [] });
+    const result = await agent.run(message, { signal: controller.signal });
     if (result.status === "interrupted") {
       process.stderr.write(`quiver: interrupted. ${resumeHint(setup)}\n`);
       return EXIT.interrupted;

@@ -12,7 +12,6 @@ import { quiverPath, setLogWriter } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
-import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
@@ -20,6 +19,8 @@ import { InputHistory } from "./input-history.js";
 import { instructionsBannerLine } from "./instructions-view.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
 import { runSlashCommand, type SlashContext } from "./slash-commands.js";
+import { bangCommand, runBangCommand } from "./bang-command.js";
+import { prepareUserMessage, type UserInputContext } from "./user-input.js";
 import { styleFor, type Style } from "./style.js";
 import { TurnView } from "./turn-view.js";
 
@@ -70,6 +71,13 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   // Warnings (a tool file that fails to load, a watch lost) take the same way on a terminal.
   const restoreLog = terminal && process.stderr.isTTY === true ? setLogWriter((line) => above(line.replace(/\n$/, ""))) : undefined;
   const ctx: SlashContext = { agent, setup, style, print };
+  const inputCtx: UserInputContext = {
+    mcp: setup.mcp,
+    limits: setup.input,
+    approve: (request) => approver(request),
+    report: (note) => print(style.dim(note)),
+    pending: [],
+  };
 
   const interrupt = (): void => {
     if (state.turn !== undefined) {
@@ -102,7 +110,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     if (setup.firstMessage !== undefined) {
       history.add(setup.firstMessage);
       print(`${style.cyan("❯ ")}${setup.firstMessage}`);
-      await runTurn(setup.firstMessage);
+      await runTurn(await prepareUserMessage(setup.firstMessage, inputCtx));
     }
     for (;;) {
       if (state.closed && terminal) break;
@@ -118,7 +126,12 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
         if (outcome !== undefined) await runTurn(outcome.send);
         continue;
       }
-      await runTurn(await attachResources(text, setup.mcp, (note) => print(style.dim(note))));
+      const command = bangCommand(text);
+      if (command !== undefined) {
+        await runBang(command);
+        continue;
+      }
+      await runTurn(await prepareUserMessage(text, inputCtx));
     }
   } finally {
     process.off("SIGINT", interrupt);
@@ -130,6 +143,20 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   const discarded = state.failed && !setup.resumed && setup.session.discardIfUnanswered();
   if (setup.session.messages.length > 0 && setup.session.saved && !discarded) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));
   return EXIT.ok;
+
+  /** `!command`: run as the user's own, shown, and kept for the next message. */
+  async function runBang(command: string): Promise<void> {
+    const controller = new AbortController();
+    state.turn = controller;
+    try {
+      const result = await runBangCommand(command, { signal: controller.signal, approve: (request) => approver(request) });
+      if (result.shown !== "") print(result.shown);
+      print(style.dim(result.exitCode === undefined ? "(not run) · the next message carries this" : `exit ${result.exitCode} · the output goes with your next message`));
+      inputCtx.pending.push(result.context);
+    } finally {
+      state.turn = undefined;
+    }
+  }
 
   async function runTurn(text: string): Promise<void> {
     const controller = new AbortController();
