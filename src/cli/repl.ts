@@ -18,7 +18,9 @@ import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
 import { instructionsBannerLine } from "./instructions-view.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
-import { runSlashCommand, type SlashContext } from "./slash-commands.js";
+import { runSlashCommand, slashCommandNames, type SlashContext } from "./slash-commands.js";
+import { LineComposer } from "./line-composer.js";
+import { createCompleter } from "./tab-complete.js";
 import { bangCommand, runBangCommand } from "./bang-command.js";
 import { prepareUserMessage, type UserInputContext } from "./user-input.js";
 import { styleFor, type Style } from "./style.js";
@@ -32,9 +34,10 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   void loadMarkdownRenderer().catch(() => undefined);
 
   const history = new InputHistory(quiverPath("chat_history"));
-  const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true });
+  const completer = createCompleter(slashCommandNames);
+  const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true, completer });
   rl.setPrompt(style.cyan("❯ "));
-  const lines = rl[Symbol.asyncIterator]();
+  const lines = new LineComposer({ rl, input, output, terminal, continuation: style.dim("… ") });
   const state: ReplState = { turn: undefined, closed: false, leaving: false, asking: false, failed: false };
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
@@ -84,6 +87,13 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       state.turn.abort();
       return;
     }
+    if (rl.line === "" && lines.composing) {
+      // Ctrl-C on a continuation line drops the message being composed, as a half-typed line is.
+      lines.discard();
+      output.write("\n");
+      rl.prompt();
+      return;
+    }
     if (rl.line === "") {
       output.write("\n");
       state.leaving = true;
@@ -116,11 +126,11 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       if (state.closed && terminal) break;
       if (!state.closed) rl.prompt();
       const next = await lines.next();
-      if (next.done === true) break;
-      const text = next.value.trim();
+      if (next === undefined) break;
+      const text = next.trim();
       if (text === "") continue;
       history.add(text);
-      if (text.startsWith("/")) {
+      if (text.startsWith("/") && !text.includes("\n")) {
         const outcome = await runSlashCommand(text, ctx);
         if (outcome === "exit") break;
         if (outcome !== undefined) await runTurn(outcome.send);
@@ -135,6 +145,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     }
   } finally {
     process.off("SIGINT", interrupt);
+    lines.dispose();
     state.leaving = true;
     rl.close();
     restoreLog?.();

@@ -46,6 +46,11 @@ const COMMANDS: Record<string, SlashCommand> = {
 
 const ALIASES: Record<string, string> = { quit: "exit", q: "exit", "?": "help", clear: "reset" };
 
+/** The command names Tab completes (every entry of the table, so a command added there completes too). */
+export function slashCommandNames(): string[] {
+  return Object.keys(COMMANDS);
+}
+
 /** Runs one `/command [arg]` line; "exit" asks the REPL to end. */
 export async function runSlashCommand(line: string, ctx: SlashContext): Promise<SlashOutcome> {
   const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
