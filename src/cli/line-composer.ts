@@ -38,12 +38,15 @@ export class LineComposer {
   readonly #ready: string[] = [];
   readonly #waiting: Array<(message: string | undefined) => void> = [];
   #closed = false;
+  /** The last chunk read: Ctrl-J comes alone, while "\n" inside a longer chunk is typed-ahead Enter (cooked mode). */
+  #lastChunk = "";
 
   constructor(options: LineComposerOptions) {
     this.#options = options;
     this.#rl = options.rl;
     this.#mainPrompt = options.rl.getPrompt();
     if (options.terminal) {
+      options.input.prependListener("data", this.#onData);
       options.input.prependListener("keypress", this.#onKey);
       options.output.write(PASTE_ON);
     }
@@ -72,8 +75,13 @@ export class LineComposer {
 
   dispose(): void {
     this.#options.input.off("keypress", this.#onKey);
+    this.#options.input.off("data", this.#onData);
     if (this.#options.terminal) this.#options.output.write(PASTE_OFF);
   }
+
+  readonly #onData = (chunk: Buffer | string): void => {
+    this.#lastChunk = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+  };
 
   // Runs before readline's own handler, so the kind of the line it emits next is known.
   readonly #onKey = (_text: string | undefined, key: Key | undefined): void => {
@@ -81,7 +89,7 @@ export class LineComposer {
     if (key.name === "paste-start") this.#pasting = true;
     else if (key.name === "paste-end") this.#endPaste();
     else if (this.#pasting) return;
-    else if (key.name === "enter" && key.sequence === "\n") this.#newlineKey = true;
+    else if (key.name === "enter" && key.sequence === "\n" && this.#lastChunk === "\n") this.#newlineKey = true;
     else if (key.name === "return" && key.meta === true) {
       // readline ignores Alt+Enter: end the line ourselves.
       this.#newlineKey = true;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { text } from "../helpers/scripted-openai-server.js";
+import { text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-at-home-", apiKey: "sk-at-test-0123456789" });
 let work = "";
@@ -27,8 +27,7 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-type Server = { chatRequests: Array<{ body?: { messages: Array<{ role: string; content?: unknown }> } }> };
-const sentUser = (server: Server, n = 0): string => String(server.chatRequests[n]!.body!.messages.filter((m) => m.role === "user").at(-1)?.content);
+const sentUser = (server: ScriptedServer, n = 0): string => String(server.chatRequests[n]!.body!.messages.filter((m) => m.role === "user").at(-1)?.content);
 
 describe("@path mentions", () => {
   it("attaches a file, a directory listing and a glob's files, keeping the message as typed", async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { text } from "../helpers/scripted-openai-server.js";
+import { text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const KEY = "sk-bang-test-0123456789abcdef";
 const cli = useCliSandbox({ homePrefix: "quiver-bang-home-", apiKey: KEY });
@@ -17,8 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-type Server = { chatRequests: Array<{ body?: { messages: Array<{ role: string; content?: unknown }> } }> };
-const lastUser = (server: Server, n: number): string => String(server.chatRequests[n]!.body!.messages.filter((m) => m.role === "user").at(-1)?.content);
+const lastUser = (server: ScriptedServer, n: number): string => String(server.chatRequests[n]!.body!.messages.filter((m) => m.role === "user").at(-1)?.content);
 
 describe("!command in the chat", () => {
   it("runs without a model turn, shows the output, and the next message carries it", async () => {

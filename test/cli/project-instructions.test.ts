@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { text } from "../helpers/scripted-openai-server.js";
+import { text , type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-instr-home-", apiKey: "sk-instr-test-0123456789" });
 let project = "";
@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 
-function systemPrompt(server: { chatRequests: Array<{ body?: { messages: Array<{ role: string; content?: unknown }> } }> }): string {
+function systemPrompt(server: ScriptedServer): string {
   const first = server.chatRequests[0]!.body!.messages[0]!;
   expect(first.role).toBe("system");
   return String(first.content);

@@ -3,11 +3,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { text } from "../helpers/scripted-openai-server.js";
+import { text , type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-stdin-home-", apiKey: "sk-stdin-test-0123456789" });
 
-const lastUser = (server: { chatRequests: Array<{ body?: { messages: Array<{ role: string; content?: unknown }> } }> }): unknown =>
+const lastUser = (server: ScriptedServer): unknown =>
   server.chatRequests[0]!.body!.messages.filter((m) => m.role === "user").at(-1)?.content;
 
 describe("quiver chat -p with stdin", () => {
