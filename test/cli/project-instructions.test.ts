@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { text , type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-instr-home-", apiKey: "sk-instr-test-0123456789" });
 let project = "";

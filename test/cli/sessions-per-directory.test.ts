@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { httpError, text , type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { httpError, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-perdir-home-", apiKey: "sk-perdir-test-0123456789" });
 let root = "";

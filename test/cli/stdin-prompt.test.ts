@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
-import { text , type ScriptedServer } from "../helpers/scripted-openai-server.js";
+import { text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-stdin-home-", apiKey: "sk-stdin-test-0123456789" });
 
