@@ -4,8 +4,8 @@
  * refused; a credential path (src/safety/unreadable.ts) is asked about as read_file asks, and the
  * opened descriptor is judged again so a symlink swapped after the question reads nothing.
  */
-import { readdir, realpath, stat } from "node:fs/promises";
-import { open } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, readdir, realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
@@ -14,7 +14,7 @@ import { unreadableRoot } from "../safety/unreadable.js";
 import { BINARY_SNIFF_BYTES, looksBinary } from "../tools/binary-file.js";
 import { walkFiles, type WalkSkip } from "../tools/file-walk.js";
 import { checkOpened, protectedInWalk } from "../tools/protected-read.js";
-import { displayPath } from "../tools/path-safety.js";
+import { displayPath, requireRegularFile } from "../tools/path-safety.js";
 
 export const DEFAULT_MENTION_MAX_BYTES = 256 * 1024;
 export const DEFAULT_MENTION_MAX_FILES = 50;
@@ -101,9 +101,17 @@ async function attachFile(path: string, budget: Budget, options: MentionOptions)
     options.report(`@${shown}: not attached, the mentions are at their cap (input.mentionMaxFiles / input.mentionMaxBytes)`);
     return undefined;
   }
+  try {
+    // As read_file: no devices, pipes or kernel pseudo-files (/proc/self/environ holds this process's keys).
+    await requireRegularFile(path);
+  } catch (err) {
+    options.report(`@${shown}: ${(err as Error).message.replace(/ If you need it.*$/, "")} Not attached.`);
+    return undefined;
+  }
   const allowed = await mayRead(path, options);
   if (!allowed.ok) return undefined;
-  const handle = await open(path, "r");
+  // Non-blocking: a file swapped for a FIFO since the check cannot hang the prompt.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     checkOpened(handle.fd, path, allowed.root);
     const size = (await handle.stat()).size;

@@ -72,7 +72,8 @@ function helpText(style: Style): string {
     "Commands:",
     ...lines,
     "",
-    "Keys: Enter sends · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
+    "Keys: Enter sends · Alt+Enter or Ctrl-J (or a trailing \\) starts a new line · Tab completes /commands and @paths · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
+    "Input: @path attaches a file, folder listing or glob · !command runs a shell command of your own; its output goes with your next message",
   ].join("\n");
 }
 

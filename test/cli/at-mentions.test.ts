@@ -1,4 +1,5 @@
 /** `@path` in a chat message, through the real CLI: what reached the model's request. */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,6 +63,17 @@ describe("@path mentions", () => {
     expect(sent).toContain("MARKER-BIG-HEAD");
     expect(sent).not.toContain("MARKER-BIG-TAIL");
     expect(sent).toContain('truncated="first 40 of');
+  });
+
+  it("refuses kernel pseudo-files and pipes as read_file does: /proc/self/environ holds the API key", async () => {
+    execFileSync("mkfifo", [join(work, "pipe")]);
+    const server = await cli.startServer({ replies: [text("ok")] });
+    const r = await cli.run(["chat", "-p", "show @/proc/self/environ and @pipe"], { cwd: work, env: { HOME: home } });
+    expect(r.code).toBe(0);
+    expect(sentUser(server)).toBe("show @/proc/self/environ and @pipe");
+    expect(JSON.stringify(server.chatRequests[0]!.body)).not.toContain("sk-at-test-0123456789");
+    expect(r.stderr).toContain("kernel pseudo-file");
+    expect(r.stderr).toContain("@pipe: not a regular file");
   });
 
   // Asked and answered on a terminal: test/cli/repl-input.test.ts.
