@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useCliSandbox } from "../helpers/cli.js";
+import { answerOnPty, hasScript } from "../helpers/pty.js";
 import { httpError, text, type ScriptedServer } from "../helpers/scripted-openai-server.js";
 
 const cli = useCliSandbox({ homePrefix: "quiver-perdir-home-", apiKey: "sk-perdir-test-0123456789" });
@@ -91,3 +92,16 @@ function existsSessions(): string[] {
     return [];
   }
 }
+
+describe.skipIf(!hasScript)("a bare --resume on a terminal", () => {
+  it("numbers this directory's sessions and continues the one picked", async () => {
+    const server = await cli.startServer({ replies: [text("a1"), text("a2"), text("b1"), text("picked")] });
+    await cli.run(["chat", "-p", "older in A"], { cwd: dirA });
+    await cli.run(["chat", "-p", "newer in A"], { cwd: dirA });
+    await cli.run(["chat", "-p", "in B"], { cwd: dirB });
+    const screen = await answerOnPty(["chat", "--resume", "-p", "go on"], cli.env({ NO_COLOR: "1" }), "2", { question: "Resume which?", cwd: dirA });
+    expect(screen).toMatch(/#\s+ID[\s\S]*1\s+\S+[^\n]*newer in A\n2\s+\S+[^\n]*older in A/);
+    expect(screen).not.toContain("in B");
+    expect(userTexts(server, 3)).toEqual(["older in A", "go on"]);
+  });
+});

@@ -43,3 +43,15 @@ describe("quiver chat -p with stdin", () => {
     expect(r.stderr).toContain("nothing came on stdin");
   });
 });
+
+describe("quiver chat --help", () => {
+  it("teaches stdin with -p, the per-directory --continue and --resume, --any-dir and --no-save", async () => {
+    const r = await cli.run(["chat", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("text piped to stdin is appended");
+    expect(r.stdout).toMatch(/--any-dir\s+with --continue or a bare --resume/);
+    expect(r.stdout).toMatch(/--no-save\s+keep this chat in memory only/);
+    expect(r.stdout).toContain("-r, --resume [id]");
+    expect(r.stdout).toContain('git diff | quiver chat -p "review this change"');
+  });
+});
