@@ -83,6 +83,16 @@ describe.skipIf(!hasScript)("chat input on a terminal", () => {
     mark = pty.screen().length;
   });
 
+  it("the banner names the project instructions and /context lists them with their sizes", async () => {
+    writeFileSync(join(work, "AGENTS.md"), "Use tabs.\n");
+    writeFileSync(join(cli.home, "AGENTS.md"), "Be brief.\n");
+    await cli.startServer({ replies: [] });
+    const pty = await open();
+    expect(pty.screen()).toMatch(/instructions: \S+AGENTS\.md, AGENTS\.md\n/);
+    pty.type("/context\r");
+    await pty.waitFor(/Project instructions, in the order they are read:\n\s+\S+AGENTS\.md\s+user, 10 bytes\n\s+AGENTS\.md\s+project, 10 bytes\nConversation: 0 messages/);
+  });
+
   it("an @ credential path is asked about on the prompt; yes attaches it", async () => {
     const server = await cli.startServer({ replies: [text("declined one"), text("approved one")] });
     const pty = await open();
