@@ -3,10 +3,11 @@
  * then in each directory from the project root down to the working directory. They go into the
  * system prompt in that order (user, root … cwd) with their paths, so the nearer file speaks last.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { quiverPath } from "../registry/index.js";
 import { findProjectRoot } from "../safety/project-root.js";
+import { unreadableRoot } from "../safety/unreadable.js";
 
 export const DEFAULT_INSTRUCTION_FILES: readonly string[] = ["AGENTS.md"];
 /** All files together; what is past it is cut, with a warning (instructions cost every request). */
@@ -49,6 +50,12 @@ export function loadProjectInstructions(options: InstructionsOptions = {}): Proj
   for (const { dir, scope } of dirs) {
     const found = firstReadable(dir, names);
     if (found === undefined || seen.has(found.path)) continue;
+    // A cloned repository's AGENTS.md may be a link to ~/.ssh/id_rsa: the system prompt goes to the provider.
+    const protectedRoot = scope === "project" ? credentialTarget(found.path) : undefined;
+    if (protectedRoot !== undefined) {
+      warnings.push(`${found.path} is not read: it resolves to a path under ${protectedRoot}, which holds credentials`);
+      continue;
+    }
     seen.add(found.path);
     const kept = cut(found.text, Math.max(0, left));
     left -= Buffer.byteLength(kept);
@@ -80,11 +87,22 @@ function firstReadable(dir: string, names: readonly string[]): { path: string; t
   return undefined;
 }
 
-/** A regular file's text (up to 4 MiB read), or undefined: missing, a directory, unreadable. */
+function credentialTarget(path: string): string | undefined {
+  let real = path;
+  try {
+    real = realpathSync.native(path);
+  } catch {
+    // Unresolvable: judged by its own path.
+  }
+  return unreadableRoot(real) ?? unreadableRoot(path);
+}
+
+/** A regular file's text (up to 4 MiB read), or undefined: missing, a directory, a pipe, unreadable. */
 function readRegularFile(path: string): string | undefined {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // Non-blocking: an AGENTS.md that is a FIFO must not hang the start.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }

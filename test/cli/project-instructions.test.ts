@@ -1,6 +1,6 @@
 /** AGENTS.md (and configured names) reach the system prompt: user-level, then project root down to cwd. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -74,5 +74,24 @@ describe("project instructions", () => {
     const server = await cli.startServer({ replies: [text("ok")] });
     expect((await cli.run(["chat", "-p", "hi", "--system", "You are terse."], { cwd: project })).code).toBe(0);
     expect(systemPrompt(server)).toBe("You are terse.");
+  });
+});
+
+describe("project instructions that point elsewhere", () => {
+  it("an AGENTS.md linking to a credential file is not read (the prompt goes to the provider); a FIFO does not hang the start", async () => {
+    const home = realpathSync(mkdtempSync(join(tmpdir(), "quiver-instr-userhome-")));
+    try {
+      mkdirSync(join(home, ".ssh"));
+      writeFileSync(join(home, ".ssh", "id_test"), "MARKER-SECRET-KEY\n");
+      symlinkSync(join(home, ".ssh", "id_test"), join(project, "AGENTS.md"));
+      execFileSync("mkfifo", [join(project, "pkg", "AGENTS.md")]);
+      const server = await cli.startServer({ replies: [text("ok")] });
+      const r = await cli.run(["chat", "-p", "hi"], { cwd: join(project, "pkg"), env: { HOME: home } });
+      expect(r.code).toBe(0);
+      expect(JSON.stringify(server.chatRequests[0]!.body)).not.toContain("MARKER-SECRET-KEY");
+      expect(r.stderr).toContain(`${join(project, "AGENTS.md")} is not read: it resolves to a path under ${join(home, ".ssh")}`);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
