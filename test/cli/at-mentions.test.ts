@@ -1,6 +1,6 @@
 /** `@path` in a chat message, through the real CLI: what reached the model's request. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -74,6 +74,19 @@ describe("@path mentions", () => {
     expect(JSON.stringify(server.chatRequests[0]!.body)).not.toContain("sk-at-test-0123456789");
     expect(r.stderr).toContain("kernel pseudo-file");
     expect(r.stderr).toContain("@pipe: not a regular file");
+  });
+
+  it("a glob passes over a link into a credential folder; naming the link asks (and nobody can answer here)", async () => {
+    symlinkSync(join(home, ".ssh", "id_test"), join(work, "innocent.txt"));
+    const server = await cli.startServer({ replies: [text("one"), text("two")] });
+    const glob = await cli.run(["chat", "-p", "read @*.txt"], { cwd: work, env: { HOME: home } });
+    expect(glob.code).toBe(0);
+    expect(sentUser(server, 0)).toContain("MARKER-NOTES");
+    expect(sentUser(server, 0)).not.toContain("MARKER-SECRET-KEY");
+    const named = await cli.run(["chat", "-p", "read @innocent.txt", "--yes"], { cwd: work, env: { HOME: home } });
+    expect(named.code).toBe(0);
+    expect(sentUser(server, 1)).toBe("read @innocent.txt");
+    expect(named.stderr).toContain("which holds credentials");
   });
 
   // Asked and answered on a terminal: test/cli/repl-input.test.ts.
