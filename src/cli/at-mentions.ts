@@ -50,7 +50,11 @@ export async function attachMentions(message: string, options: MentionOptions): 
     const target = await findTarget(token, match[2] !== undefined, cwd);
     if (target === undefined || seen.has(target.key)) continue;
     seen.add(target.key);
-    const part = await attachOne(target, budget, options);
+    // One mention that cannot be read (permissions, a vanished file) is reported; the rest still go.
+    const part = await attachOne(target, budget, options).catch((err: unknown) => {
+      options.report(`@${token}: ${err instanceof Error ? err.message : String(err)}; not attached`);
+      return undefined;
+    });
     if (part !== undefined) parts.push(part);
   }
   return parts.length === 0 ? message : `${message}\n\n${parts.join("\n\n")}`;
