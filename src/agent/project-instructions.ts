@@ -7,7 +7,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } fro
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { quiverPath } from "../registry/index.js";
 import { findProjectRoot } from "../safety/project-root.js";
-import { unreadableRoot } from "../safety/unreadable.js";
+import { unreadablePaths, unreadableRoot } from "../safety/unreadable.js";
 
 export const DEFAULT_INSTRUCTION_FILES: readonly string[] = ["AGENTS.md"];
 /** All files together; what is past it is cut, with a warning (instructions cost every request). */
@@ -87,6 +87,10 @@ function firstReadable(dir: string, names: readonly string[]): { path: string; t
   return undefined;
 }
 
+/**
+ * The credential root the file falls under, if any. A file that is what it says (no link on its
+ * way) gets the prefix test only; a link gets the full check (~3 ms: it resolves every root).
+ */
 function credentialTarget(path: string): string | undefined {
   let real = path;
   try {
@@ -94,6 +98,7 @@ function credentialTarget(path: string): string | undefined {
   } catch {
     // Unresolvable: judged by its own path.
   }
+  if (real === path) return unreadablePaths().find((root) => path === root || path.startsWith(`${root}${sep}`));
   return unreadableRoot(real) ?? unreadableRoot(path);
 }
 

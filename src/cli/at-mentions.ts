@@ -36,6 +36,8 @@ export interface MentionOptions {
 interface Budget {
   bytes: number;
   files: number;
+  /** The credential-path test, made once per message: `unreadableRoot` alone costs ~3 ms a call. */
+  guard?: (path: string, isLink: boolean) => boolean;
 }
 
 /** The message with its mentioned files attached after it; unchanged when it mentions none. */
@@ -79,7 +81,7 @@ async function findTarget(token: string, quoted: boolean, cwd: string): Promise<
 async function attachOne(target: Target, budget: Budget, options: MentionOptions): Promise<string | undefined> {
   if (target.kind === "glob") return attachGlob(target.pattern, budget, options);
   const info = await stat(target.path);
-  if (info.isDirectory()) return attachDirectory(target.path, options);
+  if (info.isDirectory()) return attachDirectory(target.path, budget, options);
   if (!info.isFile()) {
     options.report(`@${displayPath(target.path)}: not a regular file; not attached`);
     return undefined;
@@ -88,8 +90,11 @@ async function attachOne(target: Target, budget: Budget, options: MentionOptions
 }
 
 /** Asked as read_file asks (explicitly: --yes never covers it); true when the path may be read. */
-async function mayRead(path: string, options: MentionOptions): Promise<{ ok: boolean; root?: string }> {
+async function mayRead(path: string, budget: Budget, options: MentionOptions): Promise<{ ok: boolean; root?: string }> {
   const real = await realpath(path).catch(() => path);
+  budget.guard ??= protectedInWalk("/", undefined);
+  // The cheap test first; a hit (or a link) is confirmed, and named, by unreadableRoot.
+  if (!budget.guard(real, false) && !budget.guard(path, real !== path)) return { ok: true };
   const root = unreadableRoot(real) ?? unreadableRoot(path);
   if (root === undefined) return { ok: true };
   const subject = real === path ? path : `${path} (a link to ${real})`;
@@ -112,7 +117,7 @@ async function attachFile(path: string, budget: Budget, options: MentionOptions)
     options.report(`@${shown}: ${(err as Error).message.replace(/ If you need it.*$/, "")} Not attached.`);
     return undefined;
   }
-  const allowed = await mayRead(path, options);
+  const allowed = await mayRead(path, budget, options);
   if (!allowed.ok) return undefined;
   // Non-blocking: a file swapped for a FIFO since the check cannot hang the prompt.
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -140,9 +145,9 @@ async function attachFile(path: string, budget: Budget, options: MentionOptions)
   }
 }
 
-async function attachDirectory(path: string, options: MentionOptions): Promise<string | undefined> {
+async function attachDirectory(path: string, budget: Budget, options: MentionOptions): Promise<string | undefined> {
   const shown = displayPath(path);
-  if (!(await mayRead(path, options)).ok) return undefined;
+  if (!(await mayRead(path, budget, options)).ok) return undefined;
   const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const names = entries.slice(0, DIRECTORY_ENTRIES).map((e) => (e.isDirectory() ? `${e.name}/` : e.name));
   const more = entries.length > DIRECTORY_ENTRIES ? `\n… and ${entries.length - DIRECTORY_ENTRIES} more` : "";
