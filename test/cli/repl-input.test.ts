@@ -67,6 +67,18 @@ describe.skipIf(!hasScript)("chat input on a terminal", () => {
     expect(lastUser(server, 0)).toBe("first\nsecond\nthird \nfourth");
   });
 
+  it("Ctrl-C on a continuation line drops the message being composed and stays in the chat", async () => {
+    const server = await cli.startServer({ replies: [text("Fresh one.")] });
+    const pty = await open();
+    pty.type("dropped line\x1b\r");
+    await pty.waitFor(/… $/);
+    pty.type("\x03");
+    await pty.waitFor(/… \n❯ $/);
+    pty.type("fresh\r");
+    await pty.waitFor(/Fresh one\.\n[\s\S]*❯ $/);
+    expect(lastUser(server, 0)).toBe("fresh");
+  });
+
   it("Tab completes a slash command and an @ path", async () => {
     const server = await cli.startServer({ replies: [text("Read it.")] });
     const pty = await open();
