@@ -135,7 +135,7 @@ describe("loadConfig errors name the file, the key and what is expected", () => 
 
   it("an unknown section, naming the known ones and the nearest", async () => {
     const message = await loadError("modle: gpt-4o-mini\npermisions: {}\n");
-    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context (did you mean model?)");
+    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context, instructions, input (did you mean model?)");
     expect(message).toContain("permisions: unknown section; expected one of: model,");
     expect(message).toContain("(did you mean permissions?)");
   });
@@ -175,3 +175,13 @@ describe("compaction, pricing and mode keys", () => {
   });
 });
 
+describe("instructions and input sections", () => {
+  it("accept file names and byte caps, snake_case too; a folder in a file name is an error", async () => {
+    const { parseConfig } = await import("../src/config/schema.js");
+    expect(parseConfig("instructions:\n  files: CLAUDE.md, GEMINI.md\n  max_bytes: 1000\ninput:\n  max_stdin_bytes: 10\n")).toEqual({
+      instructions: { files: ["CLAUDE.md", "GEMINI.md"], maxBytes: 1000 },
+      input: { maxStdinBytes: 10 },
+    });
+    expect(() => parseConfig("instructions:\n  files: [docs/AGENTS.md]\n")).toThrow(/instructions\.files\.0: expected a file name without a folder/);
+  });
+});

@@ -6,11 +6,12 @@
  * (`"boundary": "<16 hex>"`, see tool-boundary.ts) so a resumed session wraps them exactly as before;
  * the field is taken off when the transcript is read. A compaction is a line of its own
  * (`{"type":"compaction","from":N,"summary":…}`, compaction/context-keeper.ts): the messages stay,
- * and a resumed session sends the last compaction's view.
+ * and a resumed session sends the last compaction's view. Beside each transcript, `<id>.meta.json`
+ * records the directory the session was started in (`--continue` picks this directory's newest).
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { ChatMessage } from "../llm/index.js";
 import { createLogger, quiverPath } from "../registry/index.js";
 import { appendToFile, forgetFile } from "./append-file.js";
@@ -26,6 +27,13 @@ export interface SessionStoreOptions {
   dir?: string;
 }
 
+export interface NewSessionOptions extends SessionStoreOptions {
+  /** The directory the session belongs to (default `process.cwd()`). */
+  cwd?: string;
+  /** false: keep the conversation in memory only, nothing written (`--no-save`). */
+  save?: boolean;
+}
+
 export interface SessionInfo {
   id: string;
   path: string;
@@ -35,6 +43,8 @@ export interface SessionInfo {
   /** The first user message, whitespace collapsed ("" when there is none yet). */
   firstPrompt: string;
   messageCount: number;
+  /** Where it was started; undefined for sessions saved before quiver recorded it. */
+  cwd?: string;
 }
 
 /** `--resume` named no session, or a prefix matching several. */
@@ -55,14 +65,23 @@ export class Session {
   readonly #messages: ChatMessage[];
   #boundary: string | undefined;
   #compaction: CompactionRecord | undefined;
+  /** The directory it belongs to; undefined for an old session without a meta file. */
+  readonly cwd: string | undefined;
+  /** false: nothing is written (`--no-save`). */
+  readonly saved: boolean;
+  /** The meta file is written with the first message (a new session), or exists already. */
+  #metaWritten: boolean;
 
-  private constructor(id: string, dir: string, messages: ChatMessage[], compaction?: CompactionRecord) {
+  private constructor(id: string, dir: string, messages: ChatMessage[], meta: { cwd: string | undefined; save: boolean; metaWritten: boolean }, compaction?: CompactionRecord) {
     this.id = id;
     this.#compaction = compaction;
     this.#dir = dir;
     this.path = join(dir, `${id}.jsonl`);
     this.#boundary = takeBoundary(messages);
     this.#messages = messages;
+    this.cwd = meta.cwd;
+    this.saved = meta.save;
+    this.#metaWritten = meta.metaWritten;
   }
 
   /** The tool-output boundary of this conversation (tool-boundary.ts); set once, by the agent that first uses it. */
@@ -75,8 +94,8 @@ export class Session {
   }
 
   /** A new, empty session; its file appears with the first message. */
-  static create(options: SessionStoreOptions = {}): Session {
-    return new Session(newSessionId(), sessionsDir(options), []);
+  static create(options: NewSessionOptions = {}): Session {
+    return new Session(newSessionId(), sessionsDir(options), [], { cwd: resolve(options.cwd ?? process.cwd()), save: options.save !== false, metaWritten: false });
   }
 
   /**
@@ -89,7 +108,7 @@ export class Session {
     const dir = sessionsDir(options);
     const id = resolveId(idOrPrefix, dir);
     const transcript = readTranscript(join(dir, `${id}.jsonl`));
-    const session = new Session(id, dir, transcript.messages, transcript.compaction);
+    const session = new Session(id, dir, transcript.messages, { cwd: readMeta(dir, id)?.cwd, save: true, metaWritten: true }, transcript.compaction);
     try {
       if (transcript.damage.length > 0) {
         const backup = `${session.path}.${timestamp()}.bak`;
@@ -107,10 +126,22 @@ export class Session {
     return session;
   }
 
-  /** The most recently written session, loaded as `open` does; undefined when there is none. */
-  static latest(options: SessionStoreOptions = {}): Session | undefined {
-    const [newest] = listSessions(options);
+  /** The most recently written session (of `cwd`, when given), loaded as `open` does; undefined when there is none. */
+  static latest(options: SessionStoreOptions & { cwd?: string } = {}): Session | undefined {
+    const [newest] = listSessions({ ...options, limit: 1 });
     return newest === undefined ? undefined : Session.open(newest.id, options);
+  }
+
+  /**
+   * Removes the transcript when no reply ever reached it (the first request failed): a start
+   * that went wrong leaves no session behind. True when it was removed.
+   */
+  discardIfUnanswered(): boolean {
+    if (this.#messages.some((m) => m.role === "assistant")) return false;
+    forgetFile(this.path);
+    rmSync(this.path, { force: true });
+    rmSync(metaPath(this.#dir, this.id), { force: true });
+    return true;
   }
 
   /** The conversation so far (user, assistant and tool messages). */
@@ -125,7 +156,7 @@ export class Session {
 
   /** Appends a compaction event (the messages themselves stay in the transcript). */
   recordCompaction(record: CompactionRecord): void {
-    appendToFile(this.path, `${JSON.stringify(record)}\n`);
+    if (this.saved) appendToFile(this.path, `${JSON.stringify(record)}\n`);
     this.#compaction = record;
   }
 
@@ -136,10 +167,24 @@ export class Session {
   /** Appends `messages` in one write (the agent saves a round at once, before its next request). */
   appendAll(messages: readonly ChatMessage[]): void {
     if (messages.length === 0) return;
+    if (!this.saved) {
+      this.#messages.push(...messages);
+      return;
+    }
     let lines = "";
     for (const message of messages) lines += `${this.#line(message)}\n`;
     appendToFile(this.path, lines);
     this.#messages.push(...messages);
+    if (!this.#metaWritten) this.#writeMeta();
+  }
+
+  #writeMeta(): void {
+    this.#metaWritten = true;
+    try {
+      writeFileSync(metaPath(this.#dir, this.id), `${JSON.stringify({ cwd: this.cwd })}\n`, { mode: 0o600 });
+    } catch (err) {
+      log.warn(`Cannot record the directory of session ${this.id} (${(err as Error).message}); --continue will not find it by directory`);
+    }
   }
 
   #rewrite(): void {
@@ -169,13 +214,31 @@ function takeBoundary(messages: ChatMessage[]): string | undefined {
   return found;
 }
 
-/** Sessions, most recently written first. */
-export function listSessions(options: SessionStoreOptions & { limit?: number } = {}): SessionInfo[] {
+function metaPath(dir: string, id: string): string {
+  return join(dir, `${id}.meta.json`);
+}
+
+function readMeta(dir: string, id: string): { cwd?: string } | undefined {
+  try {
+    const value = JSON.parse(readFileSync(metaPath(dir, id), "utf8")) as unknown;
+    if (typeof value !== "object" || value === null) return undefined;
+    const cwd = (value as { cwd?: unknown }).cwd;
+    return typeof cwd === "string" ? { cwd } : {};
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sessions, most recently written first; with `cwd`, only those started in that directory. */
+export function listSessions(options: SessionStoreOptions & { limit?: number; cwd?: string } = {}): SessionInfo[] {
   const dir = sessionsDir(options);
+  const wanted = options.cwd === undefined ? undefined : resolve(options.cwd);
   const infos: SessionInfo[] = [];
   for (const id of sessionIds(dir)) {
+    const cwd = readMeta(dir, id)?.cwd;
+    if (wanted !== undefined && cwd !== wanted) continue;
     const info = sessionInfo(dir, id);
-    if (info !== undefined) infos.push(info);
+    if (info !== undefined) infos.push(cwd === undefined ? info : { ...info, cwd });
   }
   infos.sort((a, b) => b.updated.getTime() - a.updated.getTime() || b.id.localeCompare(a.id));
   return options.limit === undefined ? infos : infos.slice(0, options.limit);

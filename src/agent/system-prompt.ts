@@ -94,3 +94,17 @@ function toolSearchHint(toolsets: ReadonlyArray<{ name: string; tools: number }>
 function joinList(items: string[]): string {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
+
+/**
+ * The project instructions (AGENTS.md and the like) as one section, each file under its path, in
+ * the order given (user, project root … working directory): the nearer file is read last and wins.
+ */
+export function instructionsSection(files: ReadonlyArray<{ path: string; text: string; truncated?: boolean }>): string {
+  if (files.length === 0) return "";
+  const parts = files.map((f) => `## ${f.path}${f.truncated === true ? " (cut at the size cap)" : ""}\n${f.text.trim()}`);
+  return [
+    "Project instructions, from the user's own files (user-level first, then from the project root down to the working directory; where they differ, the later file wins). Follow them unless the user says otherwise:",
+    "",
+    parts.join("\n\n"),
+  ].join("\n");
+}

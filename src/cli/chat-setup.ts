@@ -11,6 +11,8 @@ import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { contextWindowFor } from "../tokens/context-window.js";
 import type { ModelPricing } from "../tokens/pricing.js";
+import { instructionsSection } from "../agent/system-prompt.js";
+import type { ProjectInstructions } from "../agent/project-instructions.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
 export interface ChatSetup {
@@ -37,6 +39,10 @@ export interface ChatSetup {
   checkpoint: CheckpointHook | undefined;
   /** Tells `listener` of each tool file reloaded (the REPL, watching its tool directories). */
   onToolReload: (listener: (reload: ToolReload) => void) => void;
+  /** AGENTS.md and the like, found at start-up (user, project root … cwd), for the system prompt, banner and /context. */
+  projectInstructions: ProjectInstructions;
+  /** `input.*` of config.yaml: limits of `@path` mentions. */
+  input: { mentionMaxBytes?: number; mentionMaxFiles?: number };
   /** `quiver chat "hello"`: the REPL sends this before reading input. */
   firstMessage?: string;
   /** Compaction: `context.compactAt` and `model.contextWindow` of config.yaml. */
@@ -69,7 +75,7 @@ export function createAgent(
     maxIterations: setup.maxIterations,
     systemPrompt: setup.systemPrompt,
     toolSearch: setup.toolSearch,
-    instructions: () => setup.mcp?.instructions(),
+    instructions: () => joinSections(instructionsSection(setup.projectInstructions.files), setup.mcp?.instructions()),
     ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
     ...(setup.context === undefined ? {} : { context: setup.context }),
     ...(setup.pricing === undefined ? {} : { pricing: setup.pricing }),
@@ -92,4 +98,8 @@ export function toolSearchOptions(config: QuiverConfig, model: string | undefine
     ...(config.tools?.alwaysLoad === undefined ? {} : { alwaysLoad: config.tools.alwaysLoad }),
     ...(contextWindow === undefined ? {} : { contextWindow }),
   };
+}
+
+function joinSections(...sections: Array<string | undefined>): string {
+  return sections.filter((s): s is string => s !== undefined && s !== "").join("\n\n");
 }

@@ -2,8 +2,8 @@
  * `quiver chat`: resolves the model settings first (no model → exit 2 at once, before any tool
  * loads), then the session, the tools and MCP servers, and hands over to the REPL or one-shot.
  */
-import { text as readAll } from "node:stream/consumers";
 import { Session, SessionNotFoundError } from "../agent/index.js";
+import { loadProjectInstructions } from "../agent/project-instructions.js";
 import { checkpointHook } from "./checkpoint-hook.js";
 import { configPath, loadConfig, type QuiverConfig } from "../config/config.js";
 import { createChatClient, resolveModelSettings, type ModelSettings } from "../llm/index.js";
@@ -32,9 +32,10 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
   setPermissionMode(permissionModeOf(opts.mode ?? config.agent?.mode));
   const settings = await modelSettings(opts, config);
   const local = localOptions(opts.threads, opts.gpu);
-  const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
-  if (prompt !== undefined && prompt.trim() === "") throw new CliError('the prompt is empty: quiver chat -p "what to do" (or -p - to read it from stdin)');
-  const session = openSession(opts);
+  const prompt = opts.prompt === undefined ? undefined : await oneShotPrompt(opts.prompt, config);
+  const session = await openSession(opts);
+  const projectInstructions = loadProjectInstructions({ files: config.instructions?.files, maxBytes: config.instructions?.maxBytes });
+  for (const warning of projectInstructions.warnings) process.stderr.write(`quiver: ${warning}\n`);
   const runtime = await startRuntime({
     mcp: opts.mcp,
     mcpServers: config.mcp?.servers,
@@ -60,6 +61,8 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
       showReasoning: prompt === undefined || opts.showReasoning === true,
       session,
       resumed: opts.resume !== undefined || opts.continue === true,
+      projectInstructions,
+      input: { ...(config.input?.mentionMaxBytes !== undefined && { mentionMaxBytes: config.input.mentionMaxBytes }), ...(config.input?.mentionMaxFiles !== undefined && { mentionMaxFiles: config.input.mentionMaxFiles }) },
       toolsReady: () => runtime.mcpSettled(MCP_WAIT_MS),
       mcp: runtime.mcp,
       onToolReload: (listener) => runtime.onToolReload(listener),
@@ -82,6 +85,8 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
 function checkFlagCombinations(opts: ChatOptions): void {
   if (opts.json === true && opts.prompt === undefined) throw new CliError('--json needs a one-shot prompt: quiver chat -p "..." --json');
   if (opts.resume !== undefined && opts.continue === true) throw new CliError("use either --resume <id> or --continue, not both");
+  if (opts.anyDir === true && opts.continue !== true && opts.resume !== true) throw new CliError("--any-dir goes with --continue (or a bare --resume): quiver chat --continue --any-dir");
+  if (opts.save === false && (opts.resume !== undefined || opts.continue === true)) throw new CliError("--no-save is for a new session; a resumed one is already saved");
   if (opts.showReasoning === true && opts.prompt === undefined) throw new CliError("--show-reasoning is for one-shot runs (-p); in the chat, /reasoning on|off shows or hides it");
 }
 
@@ -117,19 +122,30 @@ async function modelSettings(opts: ChatOptions, config: QuiverConfig): Promise<M
   return resolved;
 }
 
-function openSession(opts: ChatOptions): Session {
+async function oneShotPrompt(flag: string | true, config: QuiverConfig): Promise<string> {
+  const { promptWithStdin, DEFAULT_MAX_STDIN_BYTES } = await import("./stdin-prompt.js");
+  return promptWithStdin(flag, { stream: process.stdin, maxBytes: config.input?.maxStdinBytes ?? DEFAULT_MAX_STDIN_BYTES });
+}
+
+async function openSession(opts: ChatOptions): Promise<Session> {
   try {
-    if (opts.resume !== undefined) return Session.open(opts.resume);
+    if (typeof opts.resume === "string") return Session.open(opts.resume);
+    if (opts.resume === true) return Session.open(await (await import("./session-pick.js")).pickSession(opts.anyDir === true));
     if (opts.continue === true) {
-      const latest = Session.latest();
-      if (latest === undefined) throw new CliError("--continue: there is no saved session yet. Start one with `quiver chat`.");
+      const latest = Session.latest(opts.anyDir === true ? {} : { cwd: process.cwd() });
+      if (latest === undefined) throw new CliError(noSessionToContinue(opts.anyDir === true));
       return latest;
     }
-    return Session.create();
+    return Session.create({ save: opts.save !== false });
   } catch (err) {
     if (err instanceof SessionNotFoundError) throw new CliError(err.message);
     throw err;
   }
+}
+
+function noSessionToContinue(anyDir: boolean): string {
+  if (anyDir) return "--continue: there is no saved session yet. Start one with `quiver chat`.";
+  return `--continue: no saved session was started in ${process.cwd()}. Start one here with \`quiver chat\`, or take the newest of any directory: quiver chat --continue --any-dir`;
 }
 
 /** A flag's comma-separated toolsets, else the config's; unknown names are a usage error with suggestions. */

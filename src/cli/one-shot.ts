@@ -16,6 +16,7 @@ import { EXIT } from "./exit-codes.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
 import { styleFor } from "./style.js";
 import { TurnView } from "./turn-view.js";
+import { prepareUserMessage } from "./user-input.js";
 
 export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json: boolean }): Promise<number> {
   const controller = new AbortController();
@@ -73,7 +74,9 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   }
   try {
     await setup.toolsReady();
-    const result = await agent.run(prompt, { signal: controller.signal });
+    const note = (line: string): void => void (opts.json ? undefined : process.stderr.write(`quiver: ${line}\n`));
+    const message = await prepareUserMessage(prompt, { mcp: setup.mcp, limits: setup.input, ...(approve !== undefined && { approve }), report: note, pending: [] });
+    const result = await agent.run(message, { signal: controller.signal });
     if (result.status === "interrupted") {
       process.stderr.write(`quiver: interrupted. ${resumeHint(setup)}\n`);
       return EXIT.interrupted;
@@ -87,6 +90,8 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
   } catch (err) {
     if (!(err instanceof ModelError)) throw err;
     process.stderr.write(`quiver: ${err.message}\n`);
+    // A run that never got a reply leaves no session behind (a wrong key, a model that is down).
+    if (!setup.resumed) setup.session.discardIfUnanswered();
     return EXIT.failure;
   } finally {
     process.off("SIGINT", onSignal);
@@ -95,6 +100,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
 }
 
 function resumeHint(setup: ChatSetup): string {
+  if (!setup.session.saved) return "Session not saved (--no-save).";
   return `Session ${setup.session.id}: continue it with  quiver chat --resume ${setup.session.id}`;
 }
 

@@ -1,7 +1,8 @@
 /** The options of each CLI command as commander parses them (shared by the command and its implementation). */
 /** `quiver chat` options as commander parses them. */
 export interface ChatOptions {
-  prompt?: string;
+  /** `-p text`; `true` for a bare `-p` (stdin is the prompt). */
+  prompt?: string | true;
   json?: boolean;
   model?: string;
   baseUrl?: string;
@@ -15,8 +16,13 @@ export interface ChatOptions {
   /** `--sandbox <auto|on|off>`. */
   sandbox?: string;
   system?: string;
-  resume?: string;
+  /** `--resume <id>`; `true` for a bare `--resume` (pick one of this directory's). */
+  resume?: string | true;
   continue?: boolean;
+  /** `--any-dir`: --continue / a bare --resume look at the sessions of every directory. */
+  anyDir?: boolean;
+  /** `--no-save`: false. */
+  save?: boolean;
   mcp: boolean;
   projectTools?: boolean;
   /** `--no-watch`: false. */

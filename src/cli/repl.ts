@@ -13,7 +13,6 @@ import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
 import { chatCaller } from "./chat-caller.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
-import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
 import type { Agent } from "../agent/index.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
@@ -21,8 +20,13 @@ import { statusLine } from "./context-commands.js";
 import { permissionMode } from "../calls/permission-mode.js";
 import { EXIT } from "./exit-codes.js";
 import { InputHistory } from "./input-history.js";
+import { instructionsBannerLine } from "./instructions-view.js";
 import { loadMarkdownRenderer } from "./render-markdown.js";
-import { runSlashCommand, type SlashContext } from "./slash-commands.js";
+import { runSlashCommand, slashCommandNames, type SlashContext } from "./slash-commands.js";
+import { LineComposer } from "./line-composer.js";
+import { createCompleter } from "./tab-complete.js";
+import { bangCommand, runBangCommand } from "./bang-command.js";
+import { prepareUserMessage, type UserInputContext } from "./user-input.js";
 import { styleFor, type Style } from "./style.js";
 import { TurnView } from "./turn-view.js";
 
@@ -34,10 +38,11 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   void loadMarkdownRenderer().catch(() => undefined);
 
   const history = new InputHistory(quiverPath("chat_history"));
-  const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true });
+  const completer = createCompleter(slashCommandNames);
+  const rl = createInterface({ input, output, terminal, history: history.load(), historySize: 1000, removeHistoryDuplicates: true, completer });
   rl.setPrompt(style.cyan("❯ "));
-  const lines = rl[Symbol.asyncIterator]();
-  const state: ReplState = { turn: undefined, closed: false, leaving: false, asking: false };
+  const lines = new LineComposer({ rl, input, output, terminal, continuation: style.dim("… ") });
+  const state: ReplState = { turn: undefined, closed: false, leaving: false, asking: false, failed: false };
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, rules: ruleScopes(), output, ask: (question) => askInline(rl, question, state) });
@@ -76,10 +81,24 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
   // Warnings (a tool file that fails to load, a watch lost) take the same way on a terminal.
   const restoreLog = terminal && process.stderr.isTTY === true ? setLogWriter((line) => above(line.replace(/\n$/, ""))) : undefined;
   const ctx: SlashContext = { agent, setup, style, print };
+  const inputCtx: UserInputContext = {
+    mcp: setup.mcp,
+    limits: setup.input,
+    approve: (request) => approver(request),
+    report: (note) => print(style.dim(note)),
+    pending: [],
+  };
 
   const interrupt = (): void => {
     if (state.turn !== undefined) {
       state.turn.abort();
+      return;
+    }
+    if (rl.line === "" && lines.composing) {
+      // Ctrl-C on a continuation line drops the message being composed, as a half-typed line is.
+      lines.discard();
+      output.write("\n");
+      rl.prompt();
       return;
     }
     if (rl.line === "") {
@@ -108,32 +127,54 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
     if (setup.firstMessage !== undefined) {
       history.add(setup.firstMessage);
       print(`${style.cyan("❯ ")}${setup.firstMessage}`);
-      await runTurn(setup.firstMessage);
+      await runTurn(await prepareUserMessage(setup.firstMessage, inputCtx));
     }
     for (;;) {
       if (state.closed && terminal) break;
       if (!state.closed) rl.prompt();
       const next = await lines.next();
-      if (next.done === true) break;
-      const text = next.value.trim();
+      if (next === undefined) break;
+      const text = next.trim();
       if (text === "") continue;
       history.add(text);
-      if (text.startsWith("/")) {
+      if (text.startsWith("/") && !text.includes("\n")) {
         const outcome = await runSlashCommand(text, ctx);
         if (outcome === "exit") break;
         if (outcome !== undefined) await runTurn(outcome.send);
         continue;
       }
-      await runTurn(await attachResources(text, setup.mcp, (note) => print(style.dim(note))));
+      const command = bangCommand(text);
+      if (command !== undefined) {
+        await runBang(command);
+        continue;
+      }
+      await runTurn(await prepareUserMessage(text, inputCtx));
     }
   } finally {
     process.off("SIGINT", interrupt);
+    lines.dispose();
     state.leaving = true;
     rl.close();
     restoreLog?.();
   }
-  if (setup.session.messages.length > 0) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));
+  // A chat whose every request failed (a wrong key, a model that is down) leaves no session behind.
+  const discarded = state.failed && !setup.resumed && setup.session.discardIfUnanswered();
+  if (setup.session.messages.length > 0 && setup.session.saved && !discarded) print(style.dim(`Session ${setup.session.id} saved. Continue it with: quiver chat --resume ${setup.session.id}`));
   return EXIT.ok;
+
+  /** `!command`: run as the user's own, shown, and kept for the next message. */
+  async function runBang(command: string): Promise<void> {
+    const controller = new AbortController();
+    state.turn = controller;
+    try {
+      const result = await runBangCommand(command, { signal: controller.signal, approve: (request) => approver(request) });
+      if (result.shown !== "") print(result.shown);
+      print(style.dim(result.exitCode === undefined ? "(not run) · the next message carries this" : `exit ${result.exitCode} · the output goes with your next message`));
+      inputCtx.pending.push(result.context);
+    } finally {
+      state.turn = undefined;
+    }
+  }
 
   async function runTurn(text: string): Promise<void> {
     const controller = new AbortController();
@@ -142,6 +183,7 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
       await setup.toolsReady();
       await agent.run(text, { signal: controller.signal });
     } catch (err) {
+      state.failed = true;
       const message = err instanceof ModelError ? err.message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`;
       print(style.red(`✗ ${message}`));
     } finally {
@@ -158,6 +200,8 @@ interface ReplState {
   leaving: boolean;
   /** An approval question is on the prompt line. */
   asking: boolean;
+  /** A turn ended on an error (then a session without any reply is not kept). */
+  failed: boolean;
 }
 
 /**
@@ -199,6 +243,8 @@ async function banner(setup: ChatSetup, style: Style, agent?: Agent): Promise<st
   const lines = [head, style.dim("/help for commands · Ctrl-C interrupts · Ctrl-D exits")];
   const sandbox = (await import("../sandbox/status.js")).sandboxBannerLine();
   if (sandbox !== undefined) lines.push(style.dim(sandbox));
+  const instructions = instructionsBannerLine(setup.projectInstructions);
+  if (instructions !== undefined) lines.push(style.dim(instructions));
   if (setup.resumed) lines.push(resumeSummary(setup, style));
   // A fresh chat has nothing to measure yet; a resumed one, or a mode other than default, is worth a line.
   if (agent !== undefined && (setup.resumed || permissionMode() !== "default")) lines.push(style.dim(statusLine(agent)));

@@ -19,7 +19,7 @@ export function listSessionsCommand(opts: SessionsOptions): number {
     process.stdout.write(`No saved sessions in ${sessionsDir()}. Start one with: quiver chat\n`);
     return EXIT.ok;
   }
-  process.stdout.write(`${formatSessionTable(sessions)}\nResume one with: quiver chat --resume <id>   (or --continue for the latest)\n`);
+  process.stdout.write(`${formatSessionTable(sessions)}\nResume one with: quiver chat --resume <id>   (or --continue for the latest of this directory)\n`);
   return EXIT.ok;
 }
 
@@ -42,19 +42,33 @@ export function showSessionCommand(id: string, opts: SessionsOptions): number {
   return EXIT.ok;
 }
 
-/** Rows of id, last activity, message count and first prompt; `current` is marked. */
-export function formatSessionTable(sessions: SessionInfo[], current?: string): string {
-  const header = ["ID", "UPDATED", "MSGS", "FIRST PROMPT"];
-  const rows = sessions.map((s) => [
+/**
+ * Rows of id, last activity, message count, directory and first prompt; `current` is marked.
+ * `numbered` puts a pick number first; `showDir: false` leaves out the directory (all the same).
+ */
+export function formatSessionTable(sessions: SessionInfo[], current?: string, opts: { numbered?: boolean; showDir?: boolean } = {}): string {
+  const showDir = opts.showDir !== false;
+  const header = [...(opts.numbered === true ? ["#"] : []), "ID", "UPDATED", "MSGS", ...(showDir ? ["DIRECTORY"] : []), "FIRST PROMPT"];
+  const rows = sessions.map((s, n) => [
+    ...(opts.numbered === true ? [String(n + 1)] : []),
     `${s.id}${s.id === current ? " *" : ""}`,
     formatTime(s.updated),
     String(s.messageCount),
+    ...(showDir ? [s.cwd === undefined ? "?" : shortDir(s.cwd)] : []),
     truncate(s.firstPrompt === "" ? "(empty)" : s.firstPrompt, 60),
   ]);
+  const count = header.indexOf("MSGS");
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]): string =>
-    cells.map((cell, i) => (i === 2 ? cell.padStart(widths[i]!) : i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ");
+    cells.map((cell, i) => (i === count ? cell.padStart(widths[i]!) : i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ");
   return [line(header), ...rows.map(line)].join("\n");
+}
+
+/** `~/code/app` for a directory under the home, at most 40 characters (the end kept). */
+function shortDir(dir: string): string {
+  const home = process.env.HOME ?? "";
+  const shown = home !== "" && (dir === home || dir.startsWith(`${home}/`)) ? `~${dir.slice(home.length)}` : dir;
+  return shown.length <= 40 ? shown : `…${shown.slice(-39)}`;
 }
 
 function describeMessage(message: ChatMessage, style: ReturnType<typeof styleFor>): string[] {

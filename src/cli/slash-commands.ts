@@ -1,4 +1,4 @@
-/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /compact /cost /mode /exit. */
+/** The REPL's slash commands: /help /tools /toolsets /model /reasoning /prompts /cd /undo /reset /sessions /compact /cost /mode /context /exit. */
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Session, listSessions, type Agent } from "../agent/index.js";
@@ -11,6 +11,7 @@ import type { ChatSetup } from "./chat-setup.js";
 import { compactCommand, costCommand, modeCommand } from "./context-commands.js";
 import { promptsCommand } from "./mcp-prompts.js";
 import { formatSessionTable } from "./sessions.js";
+import { showContext } from "./instructions-view.js";
 import { firstSentence, type Style } from "./style.js";
 
 export interface SlashContext {
@@ -43,10 +44,16 @@ const COMMANDS: Record<string, SlashCommand> = {
   compact: { usage: "/compact [focus]", help: "summarise the earlier conversation now, to free context (optionally: what to keep)", run: compactCommand },
   cost: { usage: "/cost", help: "tokens in/out/cached of this session, and the cost where the price is known", run: costCommand },
   mode: { usage: "/mode [default|plan|accept-edits]", help: "show or switch the permission mode", run: modeCommand },
+  context: { usage: "/context", help: "the project instructions (AGENTS.md) in use and the conversation's size", run: showContext },
   exit: { usage: "/exit", help: "leave (Ctrl-D does the same)", run: () => "exit" },
 };
 
 const ALIASES: Record<string, string> = { quit: "exit", q: "exit", "?": "help", clear: "reset" };
+
+/** The command names Tab completes (every entry of the table, so a command added there completes too). */
+export function slashCommandNames(): string[] {
+  return Object.keys(COMMANDS);
+}
 
 /** Runs one `/command [arg]` line; "exit" asks the REPL to end. */
 export async function runSlashCommand(line: string, ctx: SlashContext): Promise<SlashOutcome> {
@@ -69,7 +76,8 @@ function helpText(style: Style): string {
     "Commands:",
     ...lines,
     "",
-    "Keys: Enter sends · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
+    "Keys: Enter sends · Alt+Enter or Ctrl-J (or a trailing \\) starts a new line · Tab completes /commands and @paths · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
+    "Input: @path attaches a file, folder listing or glob · !command runs a shell command of your own; its output goes with your next message",
   ].join("\n");
 }
 
@@ -129,7 +137,7 @@ function reasoning(ctx: SlashContext, arg: string): void {
 }
 
 function reset(ctx: SlashContext): void {
-  const session = Session.create();
+  const session = Session.create({ save: ctx.setup.session.saved });
   ctx.agent.reset(session);
   ctx.setup.session = session;
   ctx.print(`Started a new conversation (session ${session.id}).`);

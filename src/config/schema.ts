@@ -89,6 +89,19 @@ const sandboxSchema = z.strictObject({
     .optional(),
 });
 
+const instructionsSchema = z.strictObject({
+  files: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter((part) => part !== "") : value),
+    z.array(z.string().regex(/^[^/\\]+$/, "expected a file name without a folder, e.g. CLAUDE.md")),
+  ).optional(),
+  maxBytes: z.number().int("expected a whole number of bytes").min(1, "expected at least 1 byte").optional(),
+});
+const inputSchema = z.strictObject({
+  maxStdinBytes: z.number().int("expected a whole number of bytes").min(1, "expected at least 1 byte").optional(),
+  mentionMaxBytes: z.number().int("expected a whole number of bytes").min(1, "expected at least 1 byte").optional(),
+  mentionMaxFiles: z.number().int("expected a whole number").min(1, "expected at least 1").optional(),
+});
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -104,6 +117,8 @@ const configSchema = z.strictObject({
   checkpoints: checkpointsSchema.optional(),
   permissions: permissionsSchema.optional(),
   context: contextSchema.optional(),
+  instructions: instructionsSchema.optional(),
+  input: inputSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -121,6 +136,8 @@ const KNOWN_KEYS: Record<string, string[]> = {
   "sandbox.network": ["allow", "defaults"],
   checkpoints: Object.keys(checkpointsSchema.shape),
   permissions: ["allow", "ask", "deny"],
+  instructions: Object.keys(instructionsSchema.shape),
+  input: Object.keys(inputSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
@@ -131,6 +148,8 @@ const ALIASES: Record<string, Record<string, string>> = {
   agent: { system_prompt: "systemPrompt", max_iterations: "maxIterations", disabled_toolsets: "disabledToolsets" },
   checkpoints: { max_file_size_mb: "maxFileSizeMb" },
   sandbox: { deny_read: "denyRead" },
+  instructions: { max_bytes: "maxBytes" },
+  input: { max_stdin_bytes: "maxStdinBytes", mention_max_bytes: "mentionMaxBytes", mention_max_files: "mentionMaxFiles" },
 };
 
 /** Parses and validates config text; `file` is only used in error messages. */

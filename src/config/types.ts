@@ -83,6 +83,21 @@ export interface McpConfig {
   [key: string]: unknown;
 }
 
+/** Project instructions (AGENTS.md) read into the system prompt. */
+export interface InstructionsConfig {
+  /** File names looked for in each directory, first found wins (default AGENTS.md), e.g. CLAUDE.md, GEMINI.md. */
+  files?: string[];
+  /** All instruction files together, at most (default 65536); the rest is cut with a warning. */
+  maxBytes?: number;
+}
+
+/** Limits on what the chat's input brings in: piped stdin with -p, `@path` mentions. */
+export interface InputConfig {
+  maxStdinBytes?: number;
+  mentionMaxBytes?: number;
+  mentionMaxFiles?: number;
+}
+
 export interface QuiverConfig {
   model?: ModelConfig;
   agent?: AgentConfig;
@@ -93,5 +108,7 @@ export interface QuiverConfig {
   sandbox?: SandboxConfig;
   checkpoints?: CheckpointsConfig;
   permissions?: PermissionsConfig;
+  instructions?: InstructionsConfig;
+  input?: InputConfig;
   [section: string]: unknown;
 }

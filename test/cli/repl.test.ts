@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 function onlySession(): { id: string; messages: TranscriptLine[] } {
-  const [file] = readdirSync(join(cli.home, "sessions"));
+  const [file] = cli.sessionFiles();
   if (file === undefined) return { id: "", messages: [] };
   return { id: file.replace(/\.jsonl$/, ""), messages: cli.transcript(file) };
 }
@@ -182,7 +182,7 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     await terminal.waitFor(/● file .*enabled[\s\S]*● terminal[\s\S]*❯ $/, mark);
     mark = terminal.screen().length;
     terminal.type("/sessions\r");
-    await terminal.waitFor(/FIRST PROMPT\n\S+ \*\s+.*\s2\s+first\n[\s\S]*❯ $/, mark);
+    await terminal.waitFor(/FIRST PROMPT\n\S+ \*\s+.*\s2\s+\S+\s+first\n[\s\S]*❯ $/, mark);
     mark = terminal.screen().length;
     terminal.type("/model\r");
     await terminal.waitFor(/Model scripted-model at http:\/\/127\.0\.0\.1:\d+\/v1/, mark);
@@ -198,7 +198,7 @@ describe.skipIf(!hasScript)("quiver chat on a terminal", () => {
     expect(server.chatRequests[1]!.body!.model).toBe("other-model");
     terminal.type("/exit\r");
     expect(await terminal.exited).toBe(0);
-    expect(readdirSync(join(cli.home, "sessions"))).toHaveLength(2);
+    expect(cli.sessionFiles()).toHaveLength(2);
   });
 });
 

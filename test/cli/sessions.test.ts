@@ -37,9 +37,10 @@ describe("quiver sessions", () => {
     const result = await runCli(["sessions"], env());
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
-    expect(lines[0]).toMatch(/^ID\s+UPDATED\s+MSGS\s+FIRST PROMPT$/);
-    expect(lines[1]).toMatch(/^20250102-100000-bbbb\s+2025-01-02 10:01\s+1\s+second session$/);
-    expect(lines[2]).toMatch(/^20250101-090000-aaaa\s+2025-01-01 09:05\s+4\s+summarise the README please$/);
+    expect(lines[0]).toMatch(/^ID\s+UPDATED\s+MSGS\s+DIRECTORY\s+FIRST PROMPT$/);
+    // Saved before sessions recorded their directory: "?".
+    expect(lines[1]).toMatch(/^20250102-100000-bbbb\s+2025-01-02 10:01\s+1\s+\?\s+second session$/);
+    expect(lines[2]).toMatch(/^20250101-090000-aaaa\s+2025-01-01 09:05\s+4\s+\?\s+summarise the README please$/);
     expect(result.stdout).toContain("quiver chat --resume <id>");
   });
 
