@@ -11,6 +11,7 @@ import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
 import { findProjectRoot } from "../safety/project-root.js";
 import { loadPermissionRules } from "./permission-config.js";
+import { loadHooks } from "./hooks-config.js";
 import { setSandboxConfig } from "../sandbox/config.js";
 import { CliError } from "./exit-codes.js";
 import type { ToolReload, ToolWatcher } from "../registry/watch-tools.js";
@@ -71,6 +72,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
   }
   // After the tools are registered: a rule naming no tool is an error at load.
   await loadPermissionRules(config, project);
+  await loadHooks(config, project);
   const mcp = opts.mcp === false ? undefined : await connectMcp("mcpServers" in opts ? opts : { ...opts, mcpServers: config.mcp?.servers });
   let reported = false;
   const reportProblems = (): void => {

@@ -3,6 +3,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { closestNames } from "../registry/suggest.js";
 import type { QuiverConfig } from "./types.js";
+import { HOOK_EVENTS, type HookEvent } from "../hooks/types.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -77,6 +78,21 @@ const sandboxSchema = z.strictObject({
     .optional(),
 });
 
+// Claude Code's layout: event → [{ matcher, hooks: [{ type: command, command, timeout (s) }] }] (src/hooks/).
+const hookList = z.array(
+  z.strictObject({
+    matcher: z.string().optional(),
+    hooks: z.array(
+      z.strictObject({
+        type: z.literal("command", "expected type: command"),
+        command: z.string().trim().min(1, "expected a command to run"),
+        timeout: z.number().positive("expected seconds above 0, e.g. 30").optional(),
+      }),
+    ),
+  }),
+);
+const hooksSchema = z.strictObject(Object.fromEntries(HOOK_EVENTS.map((event) => [event, hookList.optional()])) as Record<HookEvent, z.ZodOptional<typeof hookList>>);
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -91,6 +107,7 @@ const configSchema = z.strictObject({
   sandbox: sandboxSchema.optional(),
   checkpoints: checkpointsSchema.optional(),
   permissions: permissionsSchema.optional(),
+  hooks: hooksSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -106,6 +123,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   "sandbox.network": ["allow", "defaults"],
   checkpoints: Object.keys(checkpointsSchema.shape),
   permissions: ["allow", "ask", "deny"],
+  hooks: [...HOOK_EVENTS],
 };
 
 const ALIASES: Record<string, Record<string, string>> = {
