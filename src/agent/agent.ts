@@ -6,10 +6,8 @@
  * tool call answered) whatever happens: interrupts, unknown tools, failing tools, model errors.
  */
 import {
-  createChatClient,
   isAbortError,
   ModelError,
-  resolveModelSettings,
   type AssistantTurn,
   type ChatClient,
   type ChatClientOptions,
@@ -21,7 +19,11 @@ import {
   type UserMessage,
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../calls/model-tools.js";
-import { createLogger, quiverPath, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { createLogger, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { sessionStart, stopRequested, userPromptSubmit } from "../hooks/events.js";
+import { clientFrom } from "./client-from.js";
+import { withContext } from "./prompt-context.js";
+import { budgetSpentPrompt, errorDetails, errorMessage } from "./run-messages.js";
 import { checkpointOnce, type CheckpointHook } from "./checkpoint-hook.js";
 import { callFitting } from "./context-fit.js";
 import type { AgentEvent, AgentEventListener, TurnStatus } from "./events.js";
@@ -79,6 +81,10 @@ export interface AgentOptions {
   attachImages?: boolean;
   /** Takes a checkpoint of the project before the first call of each run that may write. */
   checkpoint?: CheckpointHook;
+  /** The hook event fired when a run would end: Stop (default), or SubagentStop for a child agent. */
+  stopEvent?: "Stop" | "SubagentStop";
+  /** Fire SessionStart before the first run (default true; a child agent does not). */
+  sessionHooks?: boolean;
 }
 
 export interface RunOptions {
@@ -104,6 +110,8 @@ interface RunState {
   signal: AbortSignal | undefined;
   /** Takes the run's checkpoint before its first write (then does nothing). */
   beforeWrite: ((call: ToolCall) => Promise<void>) | undefined;
+  /** A Stop hook already made this run go on (Claude Code's stop_hook_active). */
+  stopHookActive: boolean;
 }
 
 /** The session's boundary, else a new one (which the session then keeps). */
@@ -125,6 +133,9 @@ export class Agent {
   #boundary: string;
   #tools: SessionTools;
   #running = false;
+  /** SessionStart has fired (once per agent), and what its hooks added to the system prompt. */
+  #started = false;
+  #sessionContext = "";
   readonly #options: AgentOptions;
   readonly maxIterations: number;
 
@@ -156,7 +167,8 @@ export class Agent {
    * returned them. The request wraps each tool message's content in `boundary` (tool-boundary.ts).
    */
   get messages(): readonly ChatMessage[] {
-    return this.#system === undefined ? [...this.#history] : [{ role: "system", content: this.#system }, ...this.#history];
+    const system = this.#systemText;
+    return system === undefined ? [...this.#history] : [{ role: "system", content: system }, ...this.#history];
   }
 
   /** The marker around tool results in requests (16 hex characters, random per conversation). */
@@ -184,11 +196,13 @@ export class Agent {
   async run(userText: UserMessage["content"], options: RunOptions = {}): Promise<RunResult> {
     if (this.#running) throw new Error("This agent is already running; wait for the current run (or abort it) before starting another.");
     this.#running = true;
-    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal, beforeWrite: undefined };
+    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal, beforeWrite: undefined, stopHookActive: false };
     if (this.#options.checkpoint !== undefined) state.beforeWrite = checkpointOnce(this.#options.checkpoint, this.#session?.id, (e) => this.#emit(e));
     try {
       await this.#prepare();
-      this.#append({ role: "user", content: userText });
+      const submitted = await userPromptSubmit(typeof userText === "string" ? userText : JSON.stringify(userText), state.signal);
+      if (submitted.blocked !== undefined) return this.#end(state, "blocked", submitted.blocked);
+      this.#append({ role: "user", content: withContext(userText, submitted.context) });
       return await this.#loop(state);
     } catch (err) {
       if (isAbortError(err) || aborted(state)) return this.#end(state, "interrupted", null);
@@ -204,6 +218,11 @@ export class Agent {
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
     const tools = await this.#tools.next(true);
+    if (!this.#started) {
+      this.#started = true;
+      const context = this.#options.sessionHooks === false ? undefined : await sessionStart(this.#history.length > 0 ? "resume" : "startup");
+      if (context !== undefined) this.#sessionContext = `\n\n${context}`;
+    }
     if (this.#system !== undefined) return;
     const base = defaultSystemPrompt({
       tools: [...tools.names].sort(),
@@ -213,6 +232,11 @@ export class Agent {
     });
     const extra = this.#options.instructions?.();
     this.#system = extra !== undefined && extra !== "" ? `${base}\n\n${extra}` : base;
+  }
+
+  /** The system prompt as sent: with what SessionStart hooks added. */
+  get #systemText(): string | undefined {
+    return this.#system === undefined ? undefined : `${this.#system}${this.#sessionContext}`;
   }
 
   async #loop(state: RunState): Promise<RunResult> {
@@ -226,7 +250,14 @@ export class Agent {
         // The refused request does not count against the iteration budget.
         onShrink: (message) => void (state.iterations--, this.#emit({ type: "retry", attempt: 1, delay: 0, message })),
       });
-      if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
+      if (reply.toolCalls.length === 0) {
+        // A Stop hook that blocks makes the run go on, its reason the next user message.
+        const more = await stopRequested(this.#options.stopEvent ?? "Stop", reply.content ?? "", state.stopHookActive, state.signal);
+        if (more === undefined) return this.#end(state, "completed", reply.content ?? "");
+        state.stopHookActive = true;
+        this.#append({ role: "user", content: more });
+        continue;
+      }
       // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
       this.#save();
       await this.#runTools(reply.toolCalls, tools.callable, state);
@@ -348,27 +379,6 @@ function sessionTools(options: AgentOptions, history: readonly ChatMessage[]): S
   return tools;
 }
 
-function clientFrom(options: AgentOptions): ChatClient {
-  // `local:<name>` models resolve in $QUIVER_HOME/models, where `quiver models pull` puts them.
-  const clientOptions: ChatClientOptions = { ...options.clientOptions, local: { modelsDir: quiverPath("models"), ...options.clientOptions?.local } };
-  if (typeof options.model === "object") return createChatClient(options.model, clientOptions);
-  const env = options.apiKey === undefined ? process.env : { ...process.env, OPENAI_API_KEY: options.apiKey };
-  const flags = {
-    ...(options.model === undefined ? {} : { model: options.model }),
-    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-  };
-  const resolved = resolveModelSettings({ flags, env });
-  if (resolved.problem !== undefined) throw new Error(resolved.problem.message);
-  return createChatClient(resolved, clientOptions);
-}
-
-function budgetSpentPrompt(maxIterations: number): string {
-  return (
-    `You have used all ${maxIterations} model calls allowed for this request, so no more tools can be called. ` +
-    "Without calling any tool, reply now with a final summary: what you did, what you found, your best answer, and what is left to do."
-  );
-}
-
 function emptyUsage(): TokenUsage {
   return { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 }
@@ -383,13 +393,4 @@ function addUsage(total: TokenUsage, usage: TokenUsage | undefined): void {
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1, got ${value}`);
   return value;
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function errorDetails(err: unknown): { kind?: string; status?: number } {
-  if (!(err instanceof ModelError)) return {};
-  return { kind: err.kind, ...(err.status === undefined ? {} : { status: err.status }) };
 }

@@ -10,6 +10,7 @@ import type { McpManager } from "../mcp/manager.js";
 import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { contextWindowFor } from "../tokens/context-window.js";
+import { notify } from "../hooks/events.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
 export interface ChatSetup {
@@ -49,7 +50,7 @@ export function createAgent(
     client: setup.client,
     session: setup.session,
     onEvent: hooks.onEvent,
-    approve: hooks.approve,
+    approve: hooks.approve === undefined || setup.yes ? hooks.approve : notifying(hooks.approve),
     ...(hooks.approvalUnavailable === undefined ? {} : { approvalUnavailable: hooks.approvalUnavailable }),
     loadBuiltinTools: false,
     toolsets: setup.selection.enabledToolsets,
@@ -60,6 +61,14 @@ export function createAgent(
     instructions: () => setup.mcp?.instructions(),
     ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
   });
+}
+
+/** Tells Notification hooks that quiver waits for the user's answer (not awaited: the question shows at once). */
+function notifying(approve: (request: ApprovalRequest) => Promise<ApprovalDecision>): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  return (request) => {
+    void notify(`quiver needs your permission to use ${request.tool}: ${request.reason}`, "permission_prompt");
+    return approve(request);
+  };
 }
 
 /** The tool search settings of config.yaml, with the context window of the model in use. */

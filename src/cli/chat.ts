@@ -42,6 +42,8 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
     watch: prompt === undefined && opts.watch !== false,
     ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }),
   });
+  const { setHookSession } = await import("../hooks/hooks.js");
+  setHookSession(session.id, session.path);
   try {
     const setup: ChatSetup = {
       settings,
@@ -71,6 +73,7 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
     const { runRepl } = await import("./repl.js");
     return await runRepl(setup);
   } finally {
+    await (await import("../hooks/events.js")).sessionEnd("exit");
     await runtime.close();
   }
 }
