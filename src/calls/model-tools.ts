@@ -176,7 +176,7 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, o
   // the permission rules on the arguments that will run, with the hooks' decision among them.
   let args = checked.args;
   let hook: PreToolVerdict | undefined;
-  if (hasHooks("PreToolUse")) {
+  if (hasHooks("PreToolUse", name)) {
     hook = await preToolUse(name, args, ctx);
     if (hook?.stop !== undefined) return refused(hookStopped(name, hook.stop), "hook_stopped", args);
     if (hook?.updatedInput !== undefined) {
@@ -190,7 +190,7 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, o
   const ran = runWithDeadline(name, args, gate.ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
   let output = ran instanceof Promise ? await ran : ran;
   if (hook?.context !== undefined) output = withNote(output, `PreToolUse hook: ${hook.context}`);
-  if (hasHooks("PostToolUse")) output = await postToolUse(name, args, output, ctx);
+  if (hasHooks("PostToolUse", name)) output = await postToolUse(name, args, output, ctx);
   if (typeof output !== "string") return { output, args, errorType: undefined };
   const limit = registry.getMaxResultSize(name);
   return { output: output.length > limit ? await spill(name, output, limit) : output, args, errorType: undefined };

@@ -19,9 +19,11 @@ export const DEFAULT_HOOK_TIMEOUT_S = 60;
 let byEvent: Partial<Record<HookEvent, ConfiguredHook[]>> = {};
 let session: { id: string; transcriptPath: string } = { id: randomUUID(), transcriptPath: "" };
 
-/** True when some hook is configured for `event`. */
-export function hasHooks(event: HookEvent): boolean {
-  return byEvent[event] !== undefined;
+/** True when some hook is configured for `event` (and, given a tool, one whose matcher matches it). */
+export function hasHooks(event: HookEvent, tool?: string): boolean {
+  const hooks = byEvent[event];
+  if (hooks === undefined) return false;
+  return tool === undefined || hooks.some((hook) => hook.matches(tool) !== false);
 }
 
 /** Every configured hook, in order (for `quiver hooks list`). */
