@@ -19,7 +19,8 @@ import {
   type UserMessage,
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../calls/model-tools.js";
-import { createLogger, type ApprovalDecision, type ApprovalRequest } from "../registry/index.js";
+import { createLogger, type ApprovalDecision, type ApprovalRequest, type RegisterOptions } from "../registry/index.js";
+import { agentAsTool, type AsToolSpec } from "./subagent.js";
 import { sessionStart, stopRequested, userPromptSubmit } from "../hooks/events.js";
 import { clientFrom } from "./client-from.js";
 import { withContext } from "./prompt-context.js";
@@ -85,6 +86,8 @@ export interface AgentOptions {
   stopEvent?: "Stop" | "SubagentStop";
   /** Fire SessionStart before the first run (default true; a child agent does not). */
   sessionHooks?: boolean;
+  /** Only these tools, whatever the toolsets say (a subagent's subset). */
+  tools?: readonly string[];
 }
 
 export interface RunOptions {
@@ -167,13 +170,18 @@ export class Agent {
    * returned them. The request wraps each tool message's content in `boundary` (tool-boundary.ts).
    */
   get messages(): readonly ChatMessage[] {
-    const system = this.#systemText;
+    const system = this.#system === undefined ? undefined : `${this.#system}${this.#sessionContext}`;
     return system === undefined ? [...this.#history] : [{ role: "system", content: system }, ...this.#history];
   }
 
   /** The marker around tool results in requests (16 hex characters, random per conversation). */
   get boundary(): string {
     return this.#boundary;
+  }
+
+  /** This agent as a tool (`registry.register(agent.asTool({ name, description }))`): a fresh child per call. */
+  asTool(spec: AsToolSpec): RegisterOptions {
+    return agentAsTool(spec, this.#options, () => this.#client, (options) => new Agent(options));
   }
 
   /** Switches the model or endpoint for the next run (e.g. `/model`). */
@@ -218,11 +226,11 @@ export class Agent {
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
     const tools = await this.#tools.next(true);
-    if (!this.#started) {
-      this.#started = true;
-      const context = this.#options.sessionHooks === false ? undefined : await sessionStart(this.#history.length > 0 ? "resume" : "startup");
+    if (!this.#started && this.#options.sessionHooks !== false) {
+      const context = await sessionStart(this.#history.length > 0 ? "resume" : "startup");
       if (context !== undefined) this.#sessionContext = `\n\n${context}`;
     }
+    this.#started = true;
     if (this.#system !== undefined) return;
     const base = defaultSystemPrompt({
       tools: [...tools.names].sort(),
@@ -234,10 +242,6 @@ export class Agent {
     this.#system = extra !== undefined && extra !== "" ? `${base}\n\n${extra}` : base;
   }
 
-  /** The system prompt as sent: with what SessionStart hooks added. */
-  get #systemText(): string | undefined {
-    return this.#system === undefined ? undefined : `${this.#system}${this.#sessionContext}`;
-  }
 
   async #loop(state: RunState): Promise<RunResult> {
     while (state.iterations < this.maxIterations) {
@@ -374,7 +378,7 @@ function aborted(state: RunState): boolean {
 
 /** The tools of a conversation's requests; one continued from a history offers again the tools it used. */
 function sessionTools(options: AgentOptions, history: readonly ChatMessage[]): SessionTools {
-  const tools = new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch);
+  const tools = new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch, options.tools);
   tools.load(toolsUsedIn(history));
   return tools;
 }

@@ -11,6 +11,7 @@ import type { ApprovalDecision, ApprovalRequest } from "../registry/index.js";
 import type { ToolReload } from "../registry/watch-tools.js";
 import { contextWindowFor } from "../tokens/context-window.js";
 import { notify } from "../hooks/events.js";
+import type { CustomCommand } from "./custom-commands.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
 export interface ChatSetup {
@@ -39,6 +40,9 @@ export interface ChatSetup {
   onToolReload: (listener: (reload: ToolReload) => void) => void;
   /** `quiver chat "hello"`: the REPL sends this before reading input. */
   firstMessage?: string;
+  /** Custom slash commands (commands/*.md) and the skills' listing for the system prompt (extensions.ts). */
+  commands?: CustomCommand[];
+  skillsPrompt?: string;
 }
 
 /** The agent for a chat front end. */
@@ -58,7 +62,7 @@ export function createAgent(
     maxIterations: setup.maxIterations,
     systemPrompt: setup.systemPrompt,
     toolSearch: setup.toolSearch,
-    instructions: () => setup.mcp?.instructions(),
+    instructions: () => [setup.skillsPrompt, setup.mcp?.instructions()].filter((t) => t !== undefined && t !== "").join("\n\n") || undefined,
     ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
   });
 }

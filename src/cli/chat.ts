@@ -66,9 +66,14 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
       checkpoint: checkpointHook(config),
       ...(firstMessage.trim() === "" ? {} : { firstMessage: firstMessage.trim() }),
     };
+    const extensions = await (await import("./extensions.js")).loadExtensions(setup, opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1");
+    setup.commands = extensions.commands;
+    if (extensions.instructions !== undefined) setup.skillsPrompt = extensions.instructions;
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
-      return await runOneShot(setup, prompt, { json: opts.json === true });
+      // `-p "/name args"` runs a custom command, as typing it in the chat would.
+      const { customCommandText } = await import("./custom-commands.js");
+      return await runOneShot(setup, customCommandText(prompt, extensions.commands) ?? prompt, { json: opts.json === true });
     }
     const { runRepl } = await import("./repl.js");
     return await runRepl(setup);

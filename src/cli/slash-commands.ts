@@ -9,6 +9,7 @@ import { closestNames } from "../registry/suggest.js";
 import { resolveToolSelection } from "../calls/toolsets.js";
 import type { ChatSetup } from "./chat-setup.js";
 import { promptsCommand } from "./mcp-prompts.js";
+import { customCommandText, type CustomCommand } from "./custom-commands.js";
 import { formatSessionTable } from "./sessions.js";
 import { firstSentence, type Style } from "./style.js";
 
@@ -29,7 +30,7 @@ interface SlashCommand {
 }
 
 const COMMANDS: Record<string, SlashCommand> = {
-  help: { usage: "/help", help: "this list", run: (ctx) => ctx.print(helpText(ctx.style)) },
+  help: { usage: "/help", help: "this list", run: (ctx) => ctx.print(helpText(ctx.style, ctx.setup.commands ?? [])) },
   tools: { usage: "/tools", help: "the tools the model can use now", run: showTools },
   toolsets: { usage: "/toolsets", help: "every toolset: enabled here, available, missing env vars", run: showToolsets },
   model: { usage: "/model [name]", help: "show the model and endpoint, or switch to another model", run: model },
@@ -49,6 +50,8 @@ export async function runSlashCommand(line: string, ctx: SlashContext): Promise<
   const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
   const name = ALIASES[word] ?? word;
   const command = COMMANDS[name];
+  const custom = command === undefined ? customCommandText(line, ctx.setup.commands ?? []) : undefined;
+  if (custom !== undefined) return { send: custom };
   if (command === undefined) {
     const near = closestNames(word, Object.keys(COMMANDS));
     const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `/${n}`).join(" or ")}?` : "";
@@ -58,12 +61,15 @@ export async function runSlashCommand(line: string, ctx: SlashContext): Promise<
   return command.run(ctx, rest.join(" "));
 }
 
-function helpText(style: Style): string {
-  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+function helpText(style: Style, custom: readonly CustomCommand[]): string {
+  const own = custom.filter((c) => COMMANDS[c.name] === undefined).map((c) => ({ usage: `/${c.name}${c.argumentHint === undefined ? "" : ` ${c.argumentHint}`}`, help: c.description }));
+  const width = Math.max(...[...Object.values(COMMANDS), ...own].map((c) => c.usage.length));
   const lines = Object.values(COMMANDS).map((c) => `  ${style.cyan(c.usage.padEnd(width))}  ${c.help}`);
+  const customLines = own.map((c) => `  ${style.cyan(c.usage.padEnd(width))}  ${c.help}`);
   return [
     "Commands:",
     ...lines,
+    ...(customLines.length > 0 ? ["", "Your commands (commands/*.md):", ...customLines] : []),
     "",
     "Keys: Enter sends · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
   ].join("\n");
