@@ -37,7 +37,7 @@ export const UNREADABLE_IN_HOME: readonly string[] = [
 ];
 
 /** Inside $QUIVER_HOME, what quiver itself hands the model to read (spilled-over results, the user's skills). */
-const QUIVER_HOME_READABLE = ["cache/spillover", "skills"];
+export const QUIVER_HOME_READABLE: readonly string[] = ["cache/spillover", "skills"];
 
 export interface UnreadableEnv {
   home: string;
