@@ -119,7 +119,7 @@ export async function fireHooks(event: HookEvent, opts: FireOptions): Promise<Fi
 
 function report(event: HookEvent, tool: string | undefined, hook: ConfiguredHook, verdict: HookVerdict, ms: number): void {
   const what = `${event}${tool === undefined ? "" : `(${tool})`} hook ${JSON.stringify(hook.command)}`;
-  const decision = verdict.block ? "block" : verdict.permission ?? (verdict.error !== undefined ? "error" : "continue");
+  const decision = verdict.permission ?? (verdict.block ? "block" : verdict.error !== undefined ? "error" : "continue");
   log.debug(`${what}: ${decision}${verdict.reason === undefined ? "" : ` (${verdict.reason.slice(0, 200)})`} in ${ms.toFixed(1)} ms`);
   if (verdict.error !== undefined) log.warn(`${what} ${verdict.error}; going on as if it had not run (${hook.source})`);
 }

@@ -147,6 +147,16 @@ describe("hooks written for Claude Code run unchanged", () => {
   });
 });
 
+describe("--debug", () => {
+  it("shows each firing with its decision and duration", async () => {
+    writeConfig(cli.home, { hooks: { PreToolUse: [hookEntry("terminal", denyWith("audited"))] } });
+    await cli.startServer({ replies: [toolCall("terminal", { command: "echo hi" }), text("done")] });
+    const r = await cli.run(["--debug", "chat", "-p", "go"], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/PreToolUse\(terminal\) hook .*: deny \(audited\) in \d+\.\d ms/);
+  });
+});
+
 describe("quiver hooks list", () => {
   it("shows each hook with its event, matcher, timeout and source; a bad matcher is an error naming it", async () => {
     writeConfig(cli.home, { hooks: { PreToolUse: [hookEntry("Bash", "echo hi", 5)], Stop: [hookEntry(undefined, "echo bye")] } });
