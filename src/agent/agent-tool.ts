@@ -102,8 +102,7 @@ export function agentTool(opts: AgentToolOptions): RegisterOptions {
           ...(spec.approvalUnavailable === undefined ? {} : { approvalUnavailable: spec.approvalUnavailable }),
           onEvent: spec.onEvent,
           ...(def.prompt === "" ? {} : { instructions: () => def.prompt }),
-          stopEvent: "SubagentStop",
-          sessionHooks: false,
+          subagent: true,
         }),
       );
     },

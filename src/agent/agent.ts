@@ -20,7 +20,7 @@ import {
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../calls/model-tools.js";
 import { createLogger, type ApprovalDecision, type ApprovalRequest, type RegisterOptions } from "../registry/index.js";
-import { agentAsTool, type AsToolSpec } from "./subagent.js";
+import { agentAsTool, type AsToolSpec, type ChildSpec } from "./subagent.js";
 import { sessionStart, stopRequested, userPromptSubmit } from "../hooks/events.js";
 import { clientFrom } from "./client-from.js";
 import { withContext } from "./prompt-context.js";
@@ -82,10 +82,8 @@ export interface AgentOptions {
   attachImages?: boolean;
   /** Takes a checkpoint of the project before the first call of each run that may write. */
   checkpoint?: CheckpointHook;
-  /** The hook event fired when a run would end: Stop (default), or SubagentStop for a child agent. */
-  stopEvent?: "Stop" | "SubagentStop";
-  /** Fire SessionStart before the first run (default true; a child agent does not). */
-  sessionHooks?: boolean;
+  /** A subagent: its hooks are SubagentStop (not Stop) and no SessionStart. */
+  subagent?: boolean;
   /** Only these tools, whatever the toolsets say (a subagent's subset). */
   tools?: readonly string[];
 }
@@ -113,7 +111,7 @@ interface RunState {
   signal: AbortSignal | undefined;
   /** Takes the run's checkpoint before its first write (then does nothing). */
   beforeWrite: ((call: ToolCall) => Promise<void>) | undefined;
-  /** A Stop hook already made this run go on (Claude Code's stop_hook_active). */
+  /** A Stop hook made this run go on already (Claude Code's stop_hook_active). */
   stopHookActive: boolean;
 }
 
@@ -136,7 +134,7 @@ export class Agent {
   #boundary: string;
   #tools: SessionTools;
   #running = false;
-  /** SessionStart has fired (once per agent), and what its hooks added to the system prompt. */
+  /** SessionStart has fired (once per agent); what its hooks added to the system prompt. */
   #started = false;
   #sessionContext = "";
   readonly #options: AgentOptions;
@@ -181,7 +179,9 @@ export class Agent {
 
   /** This agent as a tool (`registry.register(agent.asTool({ name, description }))`): a fresh child per call. */
   asTool(spec: AsToolSpec): RegisterOptions {
-    return agentAsTool(spec, this.#options, () => this.#client, (options) => new Agent(options));
+    const o = this.#options;
+    const make = (child: ChildSpec): Agent => new Agent({ ...o, client: this.#client, session: undefined, history: undefined, ...child, subagent: true });
+    return agentAsTool(spec, { selection: { enabledToolsets: o.toolsets, disabledToolsets: o.disabledToolsets }, tools: o.tools }, make);
   }
 
   /** Switches the model or endpoint for the next run (e.g. `/model`). */
@@ -226,7 +226,7 @@ export class Agent {
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
     const tools = await this.#tools.next(true);
-    if (!this.#started && this.#options.sessionHooks !== false) {
+    if (!this.#started && this.#options.subagent !== true) {
       const context = await sessionStart(this.#history.length > 0 ? "resume" : "startup");
       if (context !== undefined) this.#sessionContext = `\n\n${context}`;
     }
@@ -255,9 +255,9 @@ export class Agent {
         onShrink: (message) => void (state.iterations--, this.#emit({ type: "retry", attempt: 1, delay: 0, message })),
       });
       if (reply.toolCalls.length === 0) {
-        // A Stop hook that blocks makes the run go on, its reason the next user message.
-        const more = await stopRequested(this.#options.stopEvent ?? "Stop", reply.content ?? "", state.stopHookActive, state.signal);
+        const more = await stopRequested(this.#options.subagent === true ? "SubagentStop" : "Stop", reply.content ?? "", state.stopHookActive, state.signal);
         if (more === undefined) return this.#end(state, "completed", reply.content ?? "");
+        // A Stop hook that blocks makes the run go on, its reason the next user message.
         state.stopHookActive = true;
         this.#append({ role: "user", content: more });
         continue;

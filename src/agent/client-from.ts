@@ -1,9 +1,16 @@
 /** The agent's chat client when none was given: from the options' model, endpoint and key, else the env. */
-import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions } from "../llm/index.js";
+import { createChatClient, resolveModelSettings, type ChatClient, type ChatClientOptions, type ModelSettings } from "../llm/index.js";
 import { quiverPath } from "../registry/index.js";
-import type { AgentOptions } from "./agent.js";
 
-export function clientFrom(options: AgentOptions): ChatClient {
+/** The part of AgentOptions that picks the model (structural, so this file need not import agent.ts). */
+export interface ClientChoice {
+  model?: string | ModelSettings;
+  baseUrl?: string;
+  apiKey?: string;
+  clientOptions?: ChatClientOptions;
+}
+
+export function clientFrom(options: ClientChoice): ChatClient {
   // `local:<name>` models resolve in $QUIVER_HOME/models, where `quiver models pull` puts them.
   const clientOptions: ChatClientOptions = { ...options.clientOptions, local: { modelsDir: quiverPath("models"), ...options.clientOptions?.local } };
   if (typeof options.model === "object") return createChatClient(options.model, clientOptions);

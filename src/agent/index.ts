@@ -11,3 +11,8 @@ export { defaultSystemPrompt } from "./system-prompt.js";
 export type { SystemPromptContext } from "./system-prompt.js";
 export { SessionTools, DEFAULT_ALWAYS_LOAD } from "./request-tools.js";
 export type { RequestTools, ToolSearchMode, ToolSearchOptions } from "./request-tools.js";
+export { agentTool, registerAgentTool, loadSubagents } from "./agent-tool.js";
+export type { SubagentDefinition, AgentToolOptions } from "./agent-tool.js";
+export type { AsToolSpec } from "./subagent.js";
+export { loadSkills, skillTool, registerSkillTool, skillsPrompt } from "./skills.js";
+export type { Skill } from "./skills.js";

@@ -7,8 +7,7 @@ import { toolError, toolResult, type ApprovalDecision, type ApprovalRequest, typ
 import { getToolDefinitions, type ToolSelection } from "../calls/model-tools.js";
 import { claudeNames } from "../hooks/tool-names.js";
 import type { AgentEvent } from "./events.js";
-import type { AgentOptions, RunResult } from "./agent.js";
-import type { ChatClient } from "../llm/index.js";
+import type { TokenUsage } from "../llm/index.js";
 import type { RegisterOptions } from "../registry/index.js";
 
 /** The subagent tool's own name: a child never gets it (no nesting). */
@@ -23,8 +22,16 @@ export interface ChildSpec {
   onEvent: (event: AgentEvent) => void;
 }
 
+/** What a child's run answers (the Agent's RunResult, structurally: this file does not import agent.ts). */
+export interface ChildResult {
+  status: string;
+  content: string | null;
+  iterations: number;
+  usage: TokenUsage;
+}
+
 export interface ChildAgent {
-  run(prompt: string, options: { signal?: AbortSignal }): Promise<RunResult>;
+  run(prompt: string, options: { signal?: AbortSignal }): Promise<ChildResult>;
 }
 
 /** The tools of the calling session (its catalog), else of `selection`; never the subagent tools themselves. */
@@ -72,8 +79,8 @@ export interface AsToolSpec {
   toolset?: string;
 }
 
-/** `Agent.asTool`: each call runs a fresh child with the agent's options, its own history, and at most the caller's tools. */
-export function agentAsTool(spec: AsToolSpec, options: AgentOptions, client: () => ChatClient, make: (options: AgentOptions) => ChildAgent): RegisterOptions {
+/** `Agent.asTool`: each call runs a fresh child (`make`, from the agent's options) with its own history and at most the caller's tools. */
+export function agentAsTool(spec: AsToolSpec, own: { selection: ToolSelection; tools: readonly string[] | undefined }, make: (spec: ChildSpec) => ChildAgent): RegisterOptions {
   return {
     name: spec.name,
     toolset: spec.toolset ?? "agents",
@@ -81,22 +88,9 @@ export function agentAsTool(spec: AsToolSpec, options: AgentOptions, client: () 
     timeoutMs: Infinity,
     schema: { description: spec.description, parameters: { type: "object", properties: { prompt: { type: "string", description: "The task, with everything needed to do it." } }, required: ["prompt"] } },
     handler: async (args: Record<string, unknown>, ctx) => {
-      const have = await callerTools(ctx, { enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, new Set([spec.name]));
-      const tools = options.tools === undefined ? have : have.filter((name) => options.tools!.includes(name));
-      return runChild(spec.name, String(args.prompt), ctx, tools, (child) =>
-        make({
-          ...options,
-          client: client(),
-          session: undefined,
-          history: undefined,
-          tools: child.tools,
-          approve: child.approve,
-          onEvent: child.onEvent,
-          stopEvent: "SubagentStop",
-          sessionHooks: false,
-          ...(child.approvalUnavailable === undefined ? {} : { approvalUnavailable: child.approvalUnavailable }),
-        }),
-      );
+      const have = await callerTools(ctx, own.selection, new Set([spec.name]));
+      const tools = own.tools === undefined ? have : have.filter((name) => own.tools!.includes(name));
+      return runChild(spec.name, String(args.prompt), ctx, tools, make);
     },
   };
 }
