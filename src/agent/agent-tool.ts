@@ -50,10 +50,10 @@ export interface AgentToolOptions {
   /** The caller's client now (`/model` may switch it), and one for a definition's `model`. */
   client: () => ChatClient;
   clientFor?: (model: string) => ChatClient;
-  /** The caller's toolsets, for calls without a session catalog. */
-  selection?: ToolSelection;
-  /** What else the child agents get: checkpoint, tool search, iteration budget. */
-  childOptions?: Pick<AgentOptions, "checkpoint" | "toolSearch" | "maxIterations" | "maxParallelTools">;
+  /** The caller's toolsets, for calls without a session catalog (read at call time). */
+  selection?: () => ToolSelection;
+  /** What else the child agents get: checkpoint, tool search, iteration budget (read at call time). */
+  childOptions?: () => Pick<AgentOptions, "checkpoint" | "toolSearch" | "maxIterations" | "maxParallelTools">;
 }
 
 /** Registers (or replaces) the `agent` tool. */
@@ -90,11 +90,11 @@ export function agentTool(opts: AgentToolOptions): RegisterOptions {
       const name = typeof args.subagent_type === "string" ? args.subagent_type : GENERAL.name;
       const def = all.find((d) => d.name === name);
       if (def === undefined) return toolError(`No subagent is named ${name}. Available: ${all.map((d) => d.name).join(", ")}.`, { error_type: "invalid_arguments" });
-      const tools = childTools(await callerTools(ctx, opts.selection ?? {}, new Set()), def.tools);
+      const tools = childTools(await callerTools(ctx, opts.selection?.() ?? {}, new Set()), def.tools);
       const client = def.model === undefined || opts.clientFor === undefined ? opts.client() : opts.clientFor(def.model);
       return runChild(def.name, String(args.prompt), ctx, tools, (spec) =>
         new Agent({
-          ...opts.childOptions,
+          ...opts.childOptions?.(),
           client,
           loadBuiltinTools: false,
           tools: spec.tools,

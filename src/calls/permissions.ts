@@ -97,10 +97,7 @@ function scopedApprover(name: string, read: () => Promise<CallSubjects>, ctx: To
   return async (request: ApprovalRequest): Promise<ApprovalDecision> => {
     // Another tool's request (one a subagent's call makes) is that call's business: its own gate
     // has judged it, and this call's rules or hook must not answer for it.
-    if (request.tool !== name) {
-      if (ask === undefined) throw new Error(ctx.approvalUnavailable ?? "no one can be asked here; add a permissions.allow rule to config.yaml, or run it interactively.");
-      return ask(request);
-    }
+    if (request.tool !== name) return ask === undefined ? "unavailable" : ask(request);
     const subjects = await read();
     const verdict = judgeCall(permissionRules(), name, subjects);
     if (request.explicit === true) {

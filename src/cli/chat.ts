@@ -14,6 +14,7 @@ import { CliError, EXIT } from "./exit-codes.js";
 import { localOptions, offerLocalModel } from "./local-offer.js";
 import { startRuntime } from "./runtime.js";
 import { toolSearchOptions, type ChatSetup } from "./chat-setup.js";
+import type { Extensions } from "./extensions.js";
 
 export { createAgent, toolSearchOptions, type ChatSetup } from "./chat-setup.js";
 
@@ -33,7 +34,14 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
   const prompt = opts.prompt === "-" ? await readAll(process.stdin) : opts.prompt;
   if (prompt !== undefined && prompt.trim() === "") throw new CliError('the prompt is empty: quiver chat -p "what to do" (or -p - to read it from stdin)');
   const session = openSession(opts);
+  let setupRef: ChatSetup | undefined;
+  let extensions: Extensions = { instructions: undefined, commands: [] };
+  const moreTools = async (project: boolean): Promise<void> => {
+    const { loadExtensions } = await import("./extensions.js");
+    extensions = await loadExtensions(() => setupRef!, project);
+  };
   const runtime = await startRuntime({
+    moreTools,
     mcp: opts.mcp,
     mcpServers: config.mcp?.servers,
     config,
@@ -66,7 +74,7 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
       checkpoint: checkpointHook(config),
       ...(firstMessage.trim() === "" ? {} : { firstMessage: firstMessage.trim() }),
     };
-    const extensions = await (await import("./extensions.js")).loadExtensions(setup, opts.projectTools === true || process.env.QUIVER_PROJECT_TOOLS === "1");
+    setupRef = setup;
     setup.commands = extensions.commands;
     if (extensions.instructions !== undefined) setup.skillsPrompt = extensions.instructions;
     if (prompt !== undefined) {

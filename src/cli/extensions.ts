@@ -23,7 +23,11 @@ export interface Extensions {
 /** Claude Code's model aliases mean "the parent's" here: the endpoint is not Anthropic's. */
 const INHERIT = new Set(["inherit", "sonnet", "opus", "haiku"]);
 
-export async function loadExtensions(setup: ChatSetup, project: boolean): Promise<Extensions> {
+/**
+ * Called by the runtime after the tools load and before the permission rules are checked (a rule
+ * may name `agent` or `skill`); `setup` is read only when the tools run.
+ */
+export async function loadExtensions(setup: () => ChatSetup, project: boolean): Promise<Extensions> {
   const root = findProjectRoot(process.cwd());
   const dirs = (name: string, projectDirs: string[]): DefinitionDir[] => [
     { dir: quiverPath(name), source: "user" },
@@ -32,13 +36,12 @@ export async function loadExtensions(setup: ChatSetup, project: boolean): Promis
   const [agents, skills, commands] = await Promise.all([loadSubagents(dirs("agents", [".quiver"])), loadSkills(dirs("skills", [".claude", ".quiver"])), loadCustomCommands()]);
   registerAgentTool({
     definitions: agents.map((a) => (a.model !== undefined && INHERIT.has(a.model) ? { ...a, model: undefined } : a)),
-    client: () => setup.client,
-    clientFor: (model) => createChatClient({ ...setup.settings, model }, setup.clientOptions),
-    selection: setup.selection,
-    childOptions: {
-      toolSearch: setup.toolSearch,
-      ...(setup.maxIterations === undefined ? {} : { maxIterations: setup.maxIterations }),
-      ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
+    client: () => setup().client,
+    clientFor: (model) => createChatClient({ ...setup().settings, model }, setup().clientOptions),
+    selection: () => setup().selection,
+    childOptions: () => {
+      const { toolSearch, maxIterations, checkpoint } = setup();
+      return { toolSearch, ...(maxIterations === undefined ? {} : { maxIterations }), ...(checkpoint === undefined ? {} : { checkpoint }) };
     },
   });
   registerSkillTool(skills);

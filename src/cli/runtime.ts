@@ -33,6 +33,8 @@ export interface RuntimeOptions {
   watch?: boolean;
   /** `--sandbox <auto|on|off>`: beats config.yaml's sandbox.mode. */
   sandbox?: string;
+  /** Registers more tools (chat's agent and skill tools) before the permission rules are checked against the tool names. */
+  moreTools?: (project: boolean) => Promise<void>;
 }
 
 export interface Runtime {
@@ -70,6 +72,7 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     await loadUserTools();
     if (project) await loadProjectTools(findProjectRoot(process.cwd()), { optIn: true });
   }
+  await opts.moreTools?.(project);
   // After the tools are registered: a rule naming no tool is an error at load.
   await loadPermissionRules(config, project);
   await loadHooks(config, project);

@@ -76,6 +76,18 @@ describe("subagents", () => {
     expect(toolNames(server.chatRequests[1])).not.toContain("agent");
   });
 
+  it("an allow rule or a hook's allow for the agent call does not approve what the child's calls ask", async () => {
+    const allow = nodeHook(work.path, "allow-agent", `process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } }));`);
+    writeConfig(cli.home, { permissions: { allow: ["agent"] }, hooks: { PreToolUse: [hookEntry("agent", allow)] } });
+    const doomed = join(work.path, "kept-dir");
+    mkdirSync(join(doomed, "inner"), { recursive: true });
+    const server = await cli.startServer({ replies: [toolCall("agent", { prompt: "clean up" }), toolCall("terminal", { command: `rm -r ${doomed}` }), text("asked"), text("done")] });
+    const r = await cli.run(["chat", "-p", "go"], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(toolResults(messages(server.chatRequests[2])).get("call_2_0")).toContain("approval_required");
+    expect(existsSync(doomed)).toBe(true);
+  });
+
   it("several subagents run in parallel", async () => {
     writeConfig(cli.home, {});
     let server: Awaited<ReturnType<typeof cli.startServer>> | undefined;
