@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { registry } from "../../src/registry/index.js";
 import { agentOn, expectValidHistory, toolResults, useAgentSandbox } from "../agent/fixture.js";
-import { text, toolCall } from "../helpers/scripted-openai-server.js";
+import { hang, text, toolCall, toolCalls } from "../helpers/scripted-openai-server.js";
 
 const startServer = useAgentSandbox("quiver-astool-");
 afterEach(() => void registry.deregister("researcher"));
@@ -31,5 +31,24 @@ describe("Agent.asTool", () => {
     expectValidHistory(lead.messages);
     // The researcher itself kept no history: it was never run, only its children.
     expect(researcher.messages).toHaveLength(0);
+  });
+
+  it("aborting the caller stops every child it runs", async () => {
+    const server = await startServer({
+      replies: [toolCalls([{ name: "researcher", arguments: { prompt: "A" } }, { name: "researcher", arguments: { prompt: "B" } }]), hang(), hang()],
+    });
+    const { agent: researcher } = agentOn(server);
+    registry.register(researcher.asTool({ name: "researcher", description: "Researches one question" }));
+    const { agent: lead } = agentOn(server);
+    const controller = new AbortController();
+    const running = lead.run("fan out", { signal: controller.signal });
+    await server.waitForRequests(3);
+    controller.abort();
+    const result = await running;
+    expect(result.status).toBe("interrupted");
+    const answers = [...toolResults(lead.messages).values()];
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) expect(answer).toMatch(/interrupted|cancelled/);
+    expectValidHistory(lead.messages);
   });
 });
