@@ -5,6 +5,7 @@ import { Session, listSessions, type Agent } from "../agent/index.js";
 import { createChatClient, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
 import { registry } from "../registry/index.js";
+import { setHookSession } from "../hooks/hooks.js";
 import { closestNames } from "../registry/suggest.js";
 import { resolveToolSelection } from "../calls/toolsets.js";
 import type { ChatSetup } from "./chat-setup.js";
@@ -134,6 +135,7 @@ function reset(ctx: SlashContext): void {
   const session = Session.create();
   ctx.agent.reset(session);
   ctx.setup.session = session;
+  setHookSession(session.id, session.path);
   ctx.print(`Started a new conversation (session ${session.id}).`);
 }
 
