@@ -3,7 +3,7 @@
  * server's tool, tool_search, `tools call` and `serve`; the subagent path is in subagents.test.ts.
  * Each test has its own HOME and QUIVER_HOME; the hooks are real processes.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -168,5 +168,16 @@ describe("quiver hooks list", () => {
     const bad = await cli.run(["hooks", "list"], env());
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"Bash("');
+  });
+
+  it("a project's .quiver/config.yaml hooks load only when opted in", async () => {
+    writeConfig(cli.home, {});
+    const project = join(work.path, "proj");
+    mkdirSync(join(project, ".quiver"), { recursive: true });
+    writeFileSync(join(project, ".quiver", "config.yaml"), JSON.stringify({ hooks: { PreToolUse: [hookEntry("", "echo from-the-repo")] } }));
+    const plain = await cli.run(["hooks", "list"], { ...env(), cwd: project });
+    expect(plain.stdout).toContain("No hooks configured");
+    const opted = await cli.run(["hooks", "list", "--project-tools"], { ...env(), cwd: project });
+    expect(opted.stdout).toMatch(/PreToolUse\s+\*\s+echo from-the-repo .*project config/);
   });
 });
