@@ -23,3 +23,7 @@ export { createQuiverMcpServer } from "./mcp/create-server.js";
 export type { QuiverServerOptions } from "./mcp/server.js";
 export { assessCommand, assessWrite, COMMAND_RULES, PROTECTED_PATHS, UNKNOWN_PIECE } from "./safety/index.js";
 export type { Assessment, AssessOptions, InnerCommand, RuleHit, Verdict } from "./safety/index.js";
+export { compileHooks, setHooks, clearHooks, configuredHooks, hasHooks, setHookSession, DEFAULT_HOOK_TIMEOUT_S } from "./hooks/hooks.js";
+export { firePreCompact } from "./hooks/events.js";
+export { HOOK_EVENTS } from "./hooks/types.js";
+export type { HookEvent, HookCommand, HookMatcher, HooksConfig, ConfiguredHook } from "./hooks/types.js";

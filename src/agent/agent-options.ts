@@ -53,6 +53,10 @@ export interface AgentOptions {
   attachImages?: boolean;
   /** Takes a checkpoint of the project before the first call of each run that may write. */
   checkpoint?: CheckpointHook;
+  /** A subagent: its hooks are SubagentStop (not Stop) and no SessionStart. */
+  subagent?: boolean;
+  /** Only these tools, whatever the toolsets say (a subagent's subset). */
+  tools?: readonly string[];
   /** Context compaction (`context.*` in config.yaml): the window (default: the model's known one) and the share that triggers it (default 0.8). */
   context?: { window?: number; compactAt?: number };
   /** US dollars per million tokens (`model.pricing`); else the shipped table, else no cost. */

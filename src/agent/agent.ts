@@ -18,11 +18,15 @@ import {
 } from "../llm/index.js";
 import { loadBuiltinTools } from "../calls/model-tools.js";
 import { offeredInMode } from "../calls/permission-mode.js";
-import { createLogger } from "../registry/index.js";
+import { createLogger, type RegisterOptions } from "../registry/index.js";
+import { sessionStart, stopRequested, userPromptSubmit } from "../hooks/events.js";
 import { contextWindowFor } from "../tokens/context-window.js";
 import { clientFrom } from "./agent-client.js";
 import type { AgentOptions, RunOptions, RunResult } from "./agent-options.js";
 import { checkpointOnce } from "./checkpoint-hook.js";
+import { withContext } from "./prompt-context.js";
+import { budgetSpentPrompt, errorDetails, errorMessage } from "./run-messages.js";
+import { agentAsTool, type AsToolSpec, type ChildSpec } from "./subagent.js";
 import { RequestContext } from "./compaction/request-context.js";
 import { callFitting, isRetryableOverflow } from "./context-fit.js";
 import type { AgentEvent, TurnStatus } from "./events.js";
@@ -49,6 +53,8 @@ interface RunState {
   signal: AbortSignal | undefined;
   /** Takes the run's checkpoint before its first write (then does nothing). */
   beforeWrite: ((call: ToolCall) => Promise<void>) | undefined;
+  /** A Stop hook made this run go on already (Claude Code's stop_hook_active). */
+  stopHookActive: boolean;
 }
 
 /** The session's boundary, else a new one (which the session then keeps). */
@@ -72,6 +78,9 @@ export class Agent {
   /** What each request carries of the history (compaction) and what the requests used. */
   #context: RequestContext;
   #running = false;
+  /** SessionStart has fired (once per agent); what its hooks added to the system prompt. */
+  #started = false;
+  #sessionContext = "";
   readonly #options: AgentOptions;
   readonly maxIterations: number;
 
@@ -112,13 +121,20 @@ export class Agent {
    * returned them. The request wraps each tool message's content in `boundary` (tool-boundary.ts).
    */
   get messages(): readonly ChatMessage[] {
-    return this.#system === undefined ? [...this.#history] : [{ role: "system", content: this.#system }, ...this.#history];
+    const system = this.#systemPrompt();
+    return system === undefined ? [...this.#history] : [{ role: "system", content: system }, ...this.#history];
   }
 
   /** What the next request carries: the system prompt, a compaction's summary (if any), the recent history. */
   get contextMessages(): readonly ChatMessage[] {
     const view = this.#context.view(this.#history);
-    return this.#system === undefined ? view : [{ role: "system", content: this.#system }, ...view];
+    const system = this.#systemPrompt();
+    return system === undefined ? view : [{ role: "system", content: system }, ...view];
+  }
+
+  /** The system prompt with what SessionStart hooks added. */
+  #systemPrompt(): string | undefined {
+    return this.#system === undefined ? undefined : `${this.#system}${this.#sessionContext}`;
   }
 
   /** How full the model's context is (tokens, window and percent, as far as known). */
@@ -143,6 +159,13 @@ export class Agent {
     return this.#boundary;
   }
 
+  /** This agent as a tool (`registry.register(agent.asTool({ name, description }))`): a fresh child per call. */
+  asTool(spec: AsToolSpec): RegisterOptions {
+    const o = this.#options;
+    const make = (child: ChildSpec): Agent => new Agent({ ...o, client: this.#client, session: undefined, history: undefined, ...child, subagent: true });
+    return agentAsTool(spec, { selection: { enabledToolsets: o.toolsets, disabledToolsets: o.disabledToolsets }, tools: o.tools }, make);
+  }
+
   /** Switches the model or endpoint for the next run (e.g. `/model`). */
   useClient(client: ChatClient): void {
     this.#client = client;
@@ -165,11 +188,13 @@ export class Agent {
   async run(userText: UserMessage["content"], options: RunOptions = {}): Promise<RunResult> {
     if (this.#running) throw new Error("This agent is already running; wait for the current run (or abort it) before starting another.");
     this.#running = true;
-    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal, beforeWrite: undefined };
+    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal, beforeWrite: undefined, stopHookActive: false };
     if (this.#options.checkpoint !== undefined) state.beforeWrite = checkpointOnce(this.#options.checkpoint, this.#session?.id, (e) => this.#emit(e));
     try {
       await this.#prepare();
-      this.#append({ role: "user", content: userText });
+      const submitted = await userPromptSubmit(typeof userText === "string" ? userText : JSON.stringify(userText), state.signal);
+      if (submitted.blocked !== undefined) return this.#end(state, "blocked", submitted.blocked);
+      this.#append({ role: "user", content: withContext(userText, submitted.context) });
       return await this.#loop(state);
     } catch (err) {
       if (isAbortError(err) || aborted(state)) return this.#end(state, "interrupted", null);
@@ -185,6 +210,11 @@ export class Agent {
   async #prepare(): Promise<void> {
     if (this.#options.loadBuiltinTools !== false) await loadBuiltinTools();
     const tools = await this.#tools.next(true);
+    if (!this.#started && this.#options.subagent !== true) {
+      const context = await sessionStart(this.#history.length > 0 ? "resume" : "startup");
+      if (context !== undefined) this.#sessionContext = `\n\n${context}`;
+    }
+    this.#started = true;
     if (this.#system !== undefined) return;
     const base = defaultSystemPrompt({
       tools: [...tools.names].sort(),
@@ -209,7 +239,7 @@ export class Agent {
             // Once per request: summarise the older history, then send it again.
             if (compactedOnOverflow || !isRetryableOverflow(err)) throw err;
             compactedOnOverflow = true;
-            const request = { client: this.#client, system: this.#system, definitions: offered.definitions, signal: state.signal };
+            const request = { client: this.#client, system: this.#systemPrompt(), definitions: offered.definitions, signal: state.signal };
             if (!(await this.#context.afterOverflow(this.#history, err.contextTokens, request))) throw err;
             state.iterations--;
             return await this.#callModel(state, offered);
@@ -220,7 +250,14 @@ export class Agent {
         // The refused request does not count against the iteration budget.
         onShrink: (message) => void (state.iterations--, this.#emit({ type: "retry", attempt: 1, delay: 0, message })),
       });
-      if (reply.toolCalls.length === 0) return this.#end(state, "completed", reply.content ?? "");
+      if (reply.toolCalls.length === 0) {
+        const more = await stopRequested(this.#options.subagent === true ? "SubagentStop" : "Stop", reply.content ?? "", state.stopHookActive, state.signal);
+        if (more === undefined) return this.#end(state, "completed", reply.content ?? "");
+        // A Stop hook that blocks makes the run go on, its reason the next user message.
+        state.stopHookActive = true;
+        this.#append({ role: "user", content: more });
+        continue;
+      }
       // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
       this.#save();
       await this.#runTools(reply.toolCalls, tools.callable, state);
@@ -234,7 +271,7 @@ export class Agent {
     this.#save();
     // Plan mode offers read-only tools only (permission-mode.ts refuses the others if called).
     const definitions = offeredInMode(tools.definitions);
-    const shape = { client: this.#client, system: this.#system, definitions, signal: state.signal };
+    const shape = { client: this.#client, system: this.#systemPrompt(), definitions, signal: state.signal };
     const estimate = await this.#context.beforeRequest(this.#history, shape);
     state.iterations++;
     this.#emit({ type: "model_start", iteration: state.iterations, tools: definitions.length });
@@ -343,30 +380,13 @@ function aborted(state: RunState): boolean {
 
 /** The tools of a conversation's requests; one continued from a history offers again the tools it used. */
 function sessionTools(options: AgentOptions, history: readonly ChatMessage[]): SessionTools {
-  const tools = new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch);
+  const tools = new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch, options.tools);
   tools.load(toolsUsedIn(history));
   return tools;
-}
-
-
-function budgetSpentPrompt(maxIterations: number): string {
-  return (
-    `You have used all ${maxIterations} model calls allowed for this request, so no more tools can be called. ` +
-    "Without calling any tool, reply now with a final summary: what you did, what you found, your best answer, and what is left to do."
-  );
 }
 
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1, got ${value}`);
   return value;
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-function errorDetails(err: unknown): { kind?: string; status?: number } {
-  if (!(err instanceof ModelError)) return {};
-  return { kind: err.kind, ...(err.status === undefined ? {} : { status: err.status }) };
 }

@@ -119,7 +119,8 @@ export interface UsageEvent {
   context: { tokens: number; window?: number; percent?: number };
 }
 
-export type TurnStatus = "completed" | "max_iterations" | "interrupted" | "failed";
+/** `blocked`: a UserPromptSubmit hook refused the message (the turn's content is its reason); nothing was sent. */
+export type TurnStatus = "completed" | "max_iterations" | "interrupted" | "blocked" | "failed";
 
 /** The run is over: always the last event of `agent.run()`. */
 export interface TurnEndEvent {

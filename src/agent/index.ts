@@ -15,3 +15,8 @@ export type { CompactionReason, CompactionRecord, CompactionStart } from "./comp
 export type { UsageFigures } from "./usage-totals.js";
 export type { ModelPricing } from "../tokens/pricing.js";
 export type { PermissionMode } from "../calls/permission-mode.js";
+export { agentTool, registerAgentTool, loadSubagents } from "./agent-tool.js";
+export type { SubagentDefinition, AgentToolOptions } from "./agent-tool.js";
+export type { AsToolSpec } from "./subagent.js";
+export { loadSkills, skillTool, registerSkillTool, skillsPrompt } from "./skills.js";
+export type { Skill } from "./skills.js";

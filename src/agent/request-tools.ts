@@ -67,7 +67,12 @@ export class SessionTools {
   /** Hands `tool_search` this session's tools and lets what it finds join the next requests. */
   readonly catalog: ToolCatalog;
 
-  constructor(selection: ToolSelection, options: ToolSearchOptions = {}) {
+  /** Only these tools, whatever the toolsets say (a subagent's `tools`). */
+  readonly #only: ReadonlySet<string> | undefined;
+  #restricted: { from: readonly ToolDefinition[]; to: ToolSnapshot } | undefined;
+
+  constructor(selection: ToolSelection, options: ToolSearchOptions = {}, only?: Iterable<string>) {
+    this.#only = only === undefined ? undefined : new Set(only);
     this.#mode = options.mode ?? "auto";
     this.#alwaysLoad = new Set([...(options.alwaysLoad ?? DEFAULT_ALWAYS_LOAD), TOOL_SEARCH_TOOL]);
     this.#budget = toolTokenBudget(options.contextWindow);
@@ -136,7 +141,17 @@ export class SessionTools {
   }
 
   async #readPool(): Promise<ToolSnapshot> {
-    return (this.#pool = await getToolDefinitions(this.#selection));
+    const pool = await getToolDefinitions(this.#selection);
+    return (this.#pool = this.#only === undefined ? pool : this.#restrict(pool, this.#only));
+  }
+
+  /** The pool cut to `only`, built once per registry snapshot (callers compare definitions by identity). */
+  #restrict(pool: ToolSnapshot, only: ReadonlySet<string>): ToolSnapshot {
+    if (this.#restricted?.from === pool.definitions) return this.#restricted.to;
+    const definitions = Object.freeze(pool.definitions.filter((d) => only.has(d.function.name)));
+    const to: ToolSnapshot = { generation: pool.generation, definitions, names: new Set(definitions.map((d) => d.function.name)) };
+    this.#restricted = { from: pool.definitions, to };
+    return to;
   }
 
   #startSearching(): void {

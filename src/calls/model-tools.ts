@@ -11,6 +11,8 @@ import { describeError, registry, toolError, type ToolContext, type ToolDefiniti
 import { closestNames } from "../registry/suggest.js";
 import { describeBuiltinToolsets, resolveToolSelection } from "./toolsets.js";
 import { permissionGate } from "./permissions.js";
+import { hasHooks } from "../hooks/hooks.js";
+import { hookStopped, postToolUse, preToolUse, withNote, type PreToolVerdict } from "./tool-hooks.js";
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 300_000;
 
@@ -170,14 +172,33 @@ async function callTool(name: string, rawArguments: unknown, ctx: ToolContext, o
     return refused(output, "invalid_arguments", parsed.args);
   }
 
-  // The one per-call decision point (permission rules; hooks join here): deny, ask, or run.
-  const gate = await permissionGate(name, checked.args, ctx);
-  if ("refusal" in gate) return refused(gate.refusal, errorTypeOf(gate.refusal), checked.args);
-  const ran = runWithDeadline(name, checked.args, gate.ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
-  const output = ran instanceof Promise ? await ran : ran;
-  if (typeof output !== "string") return { output, args: checked.args, errorType: undefined };
+  // The one per-call decision point: PreToolUse hooks first (they may change the arguments), then
+  // the permission rules on the arguments that will run, with the hooks' decision among them.
+  let args = checked.args;
+  let hook: PreToolVerdict | undefined;
+  if (hasHooks("PreToolUse", name)) {
+    hook = await preToolUse(name, args, ctx);
+    if (hook?.stop !== undefined) return refused(hookStopped(name, hook.stop), "hook_stopped", args);
+    if (hook?.updatedInput !== undefined) {
+      const again = await validateArguments(entry, hook.updatedInput);
+      if (!again.ok) return refused(badUpdate(name, again.details), "invalid_arguments", args);
+      args = again.args;
+    }
+  }
+  const gate = await permissionGate(name, args, ctx, hook?.decision);
+  if ("refusal" in gate) return refused(gate.refusal, errorTypeOf(gate.refusal), args);
+  const ran = runWithDeadline(name, args, gate.ctx, entry.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+  let output = ran instanceof Promise ? await ran : ran;
+  if (hook?.context !== undefined) output = withNote(output, `PreToolUse hook: ${hook.context}`);
+  if (hasHooks("PostToolUse", name)) output = await postToolUse(name, args, output, ctx);
+  if (typeof output !== "string") return { output, args, errorType: undefined };
   const limit = registry.getMaxResultSize(name);
-  return { output: output.length > limit ? await spill(name, output, limit) : output, args: checked.args, errorType: undefined };
+  return { output: output.length > limit ? await spill(name, output, limit) : output, args, errorType: undefined };
+}
+
+function badUpdate(name: string, details: ReadonlyArray<{ path: string; message: string }>): string {
+  const summary = details.map((d) => `${d.path} ${d.message}`).join("; ");
+  return toolError(`A PreToolUse hook changed the arguments of ${name} to ones the tool does not accept (${summary}); the call was not run.`, { error_type: "invalid_arguments", details });
 }
 
 function errorTypeOf(output: string): string {

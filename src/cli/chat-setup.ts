@@ -13,6 +13,9 @@ import { contextWindowFor } from "../tokens/context-window.js";
 import type { ModelPricing } from "../tokens/pricing.js";
 import { instructionsSection } from "../agent/system-prompt.js";
 import type { ProjectInstructions } from "../agent/project-instructions.js";
+import { firePreCompact, notify } from "../hooks/events.js";
+import type { CompactionStart } from "../agent/compaction/context-keeper.js";
+import type { CustomCommand } from "./custom-commands.js";
 
 /** Everything a chat front end (REPL or one-shot) needs, resolved from flags, env and config. */
 export interface ChatSetup {
@@ -49,6 +52,9 @@ export interface ChatSetup {
   context?: { window?: number; compactAt?: number };
   /** `model.pricing` of config.yaml. */
   pricing?: ModelPricing;
+  /** Custom slash commands (commands/*.md) and the skills' listing for the system prompt (extensions.ts). */
+  commands?: CustomCommand[];
+  skillsPrompt?: string;
 }
 
 /** The agent for a chat front end. */
@@ -66,7 +72,7 @@ export function createAgent(
     client: setup.client,
     session: setup.session,
     onEvent: hooks.onEvent,
-    approve: hooks.approve,
+    approve: hooks.approve === undefined || setup.yes ? hooks.approve : notifying(hooks.approve),
     ...(hooks.approvalUnavailable === undefined ? {} : { approvalUnavailable: hooks.approvalUnavailable }),
     ...(hooks.caller === undefined ? {} : { caller: hooks.caller }),
     loadBuiltinTools: false,
@@ -75,11 +81,17 @@ export function createAgent(
     maxIterations: setup.maxIterations,
     systemPrompt: setup.systemPrompt,
     toolSearch: setup.toolSearch,
-    instructions: () => joinSections(instructionsSection(setup.projectInstructions.files), setup.mcp?.instructions()),
+    instructions: () => joinSections(setup.skillsPrompt, instructionsSection(setup.projectInstructions.files), setup.mcp?.instructions()),
     ...(setup.checkpoint === undefined ? {} : { checkpoint: setup.checkpoint }),
     ...(setup.context === undefined ? {} : { context: setup.context }),
     ...(setup.pricing === undefined ? {} : { pricing: setup.pricing }),
+    beforeCompact: preCompactHooks,
   });
+}
+
+/** PreCompact hooks run before the summary is asked for; one that blocks skips this compaction. */
+async function preCompactHooks(start: CompactionStart): Promise<void> {
+  if (await firePreCompact(start.reason === "manual" ? "manual" : "auto", start.focus ?? "")) throw new Error("a PreCompact hook blocked this compaction");
 }
 
 /** Compaction settings of config.yaml: the configured window (else the agent knows the model's) and the threshold. */
@@ -87,6 +99,14 @@ export function contextOptions(config: QuiverConfig): { window?: number; compact
   return {
     ...(config.model?.contextWindow === undefined ? {} : { window: config.model.contextWindow }),
     ...(config.context?.compactAt === undefined ? {} : { compactAt: config.context.compactAt }),
+  };
+}
+
+/** Tells Notification hooks that quiver waits for the user's answer (not awaited: the question shows at once). */
+function notifying(approve: (request: ApprovalRequest) => Promise<ApprovalDecision>): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  return (request) => {
+    void notify(`quiver needs your permission to use ${request.tool}: ${request.reason}`, "permission_prompt");
+    return approve(request);
   };
 }
 

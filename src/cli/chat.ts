@@ -15,6 +15,7 @@ import { localOptions, offerLocalModel } from "./local-offer.js";
 import { startRuntime } from "./runtime.js";
 import { contextOptions, toolSearchOptions, type ChatSetup } from "./chat-setup.js";
 import { isPermissionMode, PERMISSION_MODES, setPermissionMode } from "../calls/permission-mode.js";
+import type { Extensions } from "./extensions.js";
 
 export { createAgent, toolSearchOptions, type ChatSetup } from "./chat-setup.js";
 
@@ -36,7 +37,14 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
   const session = await openSession(opts);
   const projectInstructions = loadProjectInstructions({ files: config.instructions?.files, maxBytes: config.instructions?.maxBytes });
   for (const warning of projectInstructions.warnings) process.stderr.write(`quiver: ${warning}\n`);
+  let setupRef: ChatSetup | undefined;
+  let extensions: Extensions = { instructions: undefined, commands: [] };
+  const moreTools = async (project: boolean): Promise<void> => {
+    const { loadExtensions } = await import("./extensions.js");
+    extensions = await loadExtensions(() => setupRef!, project);
+  };
   const runtime = await startRuntime({
+    moreTools,
     mcp: opts.mcp,
     mcpServers: config.mcp?.servers,
     config,
@@ -45,6 +53,8 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
     watch: prompt === undefined && opts.watch !== false,
     ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }),
   });
+  const { setHookSession } = await import("../hooks/hooks.js");
+  setHookSession(session.id, session.path);
   try {
     const setup: ChatSetup = {
       settings,
@@ -71,13 +81,19 @@ export async function runChat(opts: ChatOptions, firstMessage = ""): Promise<num
       ...(config.model?.pricing === undefined ? {} : { pricing: config.model.pricing }),
       ...(firstMessage.trim() === "" ? {} : { firstMessage: firstMessage.trim() }),
     };
+    setupRef = setup;
+    setup.commands = extensions.commands;
+    if (extensions.instructions !== undefined) setup.skillsPrompt = extensions.instructions;
     if (prompt !== undefined) {
       const { runOneShot } = await import("./one-shot.js");
-      return await runOneShot(setup, prompt, { json: opts.json === true });
+      // `-p "/name args"` runs a custom command, as typing it in the chat would.
+      const { customCommandText } = await import("./custom-commands.js");
+      return await runOneShot(setup, customCommandText(prompt, extensions.commands) ?? prompt, { json: opts.json === true });
     }
     const { runRepl } = await import("./repl.js");
     return await runRepl(setup);
   } finally {
+    await (await import("../hooks/events.js")).sessionEnd("exit");
     await runtime.close();
   }
 }

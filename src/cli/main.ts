@@ -10,6 +10,7 @@ import { registerChatCommand } from "./chat-command.js";
 import { registerCheckpointsCommands } from "./checkpoints-command.js";
 import { registerDoctorCommand } from "./doctor-command.js";
 import { registerMcpCommand } from "./mcp-command.js";
+import { registerHooksCommand } from "./hooks-command.js";
 import { registerModelsCommand } from "./models-command.js";
 import { registerPolicyCommand } from "./policy-command.js";
 import { registerServeCommand } from "./serve-command.js";
@@ -63,5 +64,6 @@ registerDoctorCommand(program);
 registerCheckpointsCommands(program);
 registerModelsCommand(program);
 registerPolicyCommand(program);
+registerHooksCommand(program);
 
 await program.parseAsync(process.argv);

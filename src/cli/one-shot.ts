@@ -81,6 +81,7 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
       process.stderr.write(`quiver: interrupted. ${resumeHint(setup)}\n`);
       return EXIT.interrupted;
     }
+    if (result.status === "blocked") return EXIT.failure;
     if (!opts.json) {
       // A reply that reached us without deltas is printed whole; a streamed one is already on stdout.
       if (!streamed && (result.content ?? "") !== "") process.stdout.write(`${result.content}\n`);

@@ -34,7 +34,7 @@ export async function loadPermissionRules(config: QuiverConfig, project: boolean
   }
 }
 
-async function readProjectConfig(file: string): Promise<QuiverConfig | undefined> {
+export async function readProjectConfig(file: string): Promise<QuiverConfig | undefined> {
   let text: string;
   try {
     text = await readFile(file, "utf8");

@@ -11,6 +11,7 @@ import { loadProjectTools, loadUserTools } from "../registry/user-tools.js";
 import { setTerminalEnvPassthrough } from "../safety/child-env.js";
 import { findProjectRoot } from "../safety/project-root.js";
 import { loadPermissionRules } from "./permission-config.js";
+import { loadHooks } from "./hooks-config.js";
 import { setSandboxConfig } from "../sandbox/config.js";
 import { CliError } from "./exit-codes.js";
 import type { ToolReload, ToolWatcher } from "../registry/watch-tools.js";
@@ -32,6 +33,8 @@ export interface RuntimeOptions {
   watch?: boolean;
   /** `--sandbox <auto|on|off>`: beats config.yaml's sandbox.mode. */
   sandbox?: string;
+  /** Registers more tools (chat's agent and skill tools) before the permission rules are checked against the tool names. */
+  moreTools?: (project: boolean) => Promise<void>;
 }
 
 export interface Runtime {
@@ -69,8 +72,10 @@ export async function startRuntime(opts: RuntimeOptions = {}): Promise<Runtime> 
     await loadUserTools();
     if (project) await loadProjectTools(findProjectRoot(process.cwd()), { optIn: true });
   }
+  await opts.moreTools?.(project);
   // After the tools are registered: a rule naming no tool is an error at load.
   await loadPermissionRules(config, project);
+  await loadHooks(config, project);
   const mcp = opts.mcp === false ? undefined : await connectMcp("mcpServers" in opts ? opts : { ...opts, mcpServers: config.mcp?.servers });
   let reported = false;
   const reportProblems = (): void => {

@@ -5,11 +5,13 @@ import { Session, listSessions, type Agent } from "../agent/index.js";
 import { createChatClient, modelLocation } from "../llm/index.js";
 import { getToolDefinitions } from "../calls/model-tools.js";
 import { registry } from "../registry/index.js";
+import { setHookSession } from "../hooks/hooks.js";
 import { closestNames } from "../registry/suggest.js";
 import { resolveToolSelection } from "../calls/toolsets.js";
 import type { ChatSetup } from "./chat-setup.js";
 import { compactCommand, costCommand, modeCommand } from "./context-commands.js";
 import { promptsCommand } from "./mcp-prompts.js";
+import { customCommandText, type CustomCommand } from "./custom-commands.js";
 import { formatSessionTable } from "./sessions.js";
 import { showContext } from "./instructions-view.js";
 import { firstSentence, type Style } from "./style.js";
@@ -31,7 +33,7 @@ interface SlashCommand {
 }
 
 const COMMANDS: Record<string, SlashCommand> = {
-  help: { usage: "/help", help: "this list", run: (ctx) => ctx.print(helpText(ctx.style)) },
+  help: { usage: "/help", help: "this list", run: (ctx) => ctx.print(helpText(ctx.style, ctx.setup.commands ?? [])) },
   tools: { usage: "/tools", help: "the tools the model can use now", run: showTools },
   toolsets: { usage: "/toolsets", help: "every toolset: enabled here, available, missing env vars", run: showToolsets },
   model: { usage: "/model [name]", help: "show the model and endpoint, or switch to another model", run: model },
@@ -60,6 +62,8 @@ export async function runSlashCommand(line: string, ctx: SlashContext): Promise<
   const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
   const name = ALIASES[word] ?? word;
   const command = COMMANDS[name];
+  const custom = command === undefined ? customCommandText(line, ctx.setup.commands ?? []) : undefined;
+  if (custom !== undefined) return { send: custom };
   if (command === undefined) {
     const near = closestNames(word, Object.keys(COMMANDS));
     const hint = near.length > 0 ? ` Did you mean ${near.map((n) => `/${n}`).join(" or ")}?` : "";
@@ -69,12 +73,15 @@ export async function runSlashCommand(line: string, ctx: SlashContext): Promise<
   return command.run(ctx, rest.join(" "));
 }
 
-function helpText(style: Style): string {
-  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+function helpText(style: Style, custom: readonly CustomCommand[]): string {
+  const own = custom.filter((c) => COMMANDS[c.name] === undefined).map((c) => ({ usage: `/${c.name}${c.argumentHint === undefined ? "" : ` ${c.argumentHint}`}`, help: c.description }));
+  const width = Math.max(...[...Object.values(COMMANDS), ...own].map((c) => c.usage.length));
   const lines = Object.values(COMMANDS).map((c) => `  ${style.cyan(c.usage.padEnd(width))}  ${c.help}`);
+  const customLines = own.map((c) => `  ${style.cyan(c.usage.padEnd(width))}  ${c.help}`);
   return [
     "Commands:",
     ...lines,
+    ...(customLines.length > 0 ? ["", "Your commands (commands/*.md):", ...customLines] : []),
     "",
     "Keys: Enter sends · Alt+Enter or Ctrl-J (or a trailing \\) starts a new line · Tab completes /commands and @paths · Ctrl-C interrupts a running turn (at an empty prompt: exits) · Ctrl-D exits · ↑/↓ history",
     "Input: @path attaches a file, folder listing or glob · !command runs a shell command of your own; its output goes with your next message",
@@ -140,6 +147,7 @@ function reset(ctx: SlashContext): void {
   const session = Session.create({ save: ctx.setup.session.saved });
   ctx.agent.reset(session);
   ctx.setup.session = session;
+  setHookSession(session.id, session.path);
   ctx.print(`Started a new conversation (session ${session.id}).`);
 }
 

@@ -97,6 +97,7 @@ export class TurnView {
           this.#line(this.#style.yellow(`(stopped after ${calls} model call${calls === 1 ? "" : "s"} with tools: the iteration budget; --max-iterations raises it)`));
         }
         if (event.status === "interrupted") this.#line(this.#style.yellow("⏹ interrupted"));
+        if (event.status === "blocked") this.#line(this.#style.yellow(`⛔ not sent: a UserPromptSubmit hook blocked it: ${event.content ?? ""}`));
         return;
       case "checkpoint":
         // Only a new one: a reused checkpoint means nothing changed since the last turn's.

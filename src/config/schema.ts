@@ -3,6 +3,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { closestNames } from "../registry/suggest.js";
 import type { QuiverConfig } from "./types.js";
+import { HOOK_EVENTS, type HookEvent } from "../hooks/types.js";
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -101,6 +102,20 @@ const inputSchema = z.strictObject({
   mentionMaxBytes: z.number().int("expected a whole number of bytes").min(1, "expected at least 1 byte").optional(),
   mentionMaxFiles: z.number().int("expected a whole number").min(1, "expected at least 1").optional(),
 });
+// Claude Code's layout: event → [{ matcher, hooks: [{ type: command, command, timeout (s) }] }] (src/hooks/).
+const hookList = z.array(
+  z.strictObject({
+    matcher: z.string().optional(),
+    hooks: z.array(
+      z.strictObject({
+        type: z.literal("command", "expected type: command"),
+        command: z.string().trim().min(1, "expected a command to run"),
+        timeout: z.number().positive("expected seconds above 0, e.g. 30").optional(),
+      }),
+    ),
+  }),
+);
+const hooksSchema = z.strictObject(Object.fromEntries(HOOK_EVENTS.map((event) => [event, hookList.optional()])) as Record<HookEvent, z.ZodOptional<typeof hookList>>);
 
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
@@ -119,6 +134,7 @@ const configSchema = z.strictObject({
   context: contextSchema.optional(),
   instructions: instructionsSchema.optional(),
   input: inputSchema.optional(),
+  hooks: hooksSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -138,6 +154,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   permissions: ["allow", "ask", "deny"],
   instructions: Object.keys(instructionsSchema.shape),
   input: Object.keys(inputSchema.shape),
+  hooks: [...HOOK_EVENTS],
 };
 
 const ALIASES: Record<string, Record<string, string>> = {

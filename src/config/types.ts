@@ -1,5 +1,6 @@
 /** The shape of config.yaml once parsed (config.ts reads it, config-schema.ts checks it). */
 import type { ModelCompat } from "../llm/types.js";
+import type { HooksConfig } from "../hooks/types.js";
 
 export interface ModelConfig {
   name?: string;
@@ -110,5 +111,7 @@ export interface QuiverConfig {
   permissions?: PermissionsConfig;
   instructions?: InstructionsConfig;
   input?: InputConfig;
+  /** Claude Code's hooks layout (docs/extending.md). */
+  hooks?: HooksConfig;
   [section: string]: unknown;
 }

@@ -9,7 +9,7 @@ import { lstatSync, realpathSync } from "node:fs";
 import type { Invocation } from "./argv.js";
 import type { Finding } from "./finding.js";
 import { absolutePath, isWithin, type SafetyEnv, UNKNOWN_CWD } from "./paths.js";
-import { unreadablePaths } from "./unreadable.js";
+import { QUIVER_HOME_READABLE, unreadablePaths } from "./unreadable.js";
 import { OPAQUE } from "./words.js";
 
 const readsCredentials = (what: string): Finding => ({
@@ -92,8 +92,8 @@ function mayReadPath(part: string, env: SafetyEnv, cwd: string): boolean {
   if (PROC_SECRET.test(abs)) return true;
   const exists = abs.length < 4096 && quietStat(abs);
   const real = exists ? realOrSelf(abs) : abs;
-  // The shared list's one exception: $QUIVER_HOME/cache/spillover stays readable (unreadable.ts).
-  const spillover = [roots.lexical[0]!, roots.real[0]!].map((q) => `${q}/cache/spillover`);
+  // The shared list's exceptions: $QUIVER_HOME/cache/spillover and skills stay readable (unreadable.ts).
+  const spillover = [roots.lexical[0]!, roots.real[0]!].flatMap((q) => QUIVER_HOME_READABLE.map((p) => `${q}/${p}`));
   return [abs, real].some((p) => (roots.lexical.some((r) => isWithin(p, r)) || roots.real.some((r) => isWithin(p, r))) && !spillover.some((s) => isWithin(p, s)));
 }
 

@@ -36,8 +36,8 @@ export const UNREADABLE_IN_HOME: readonly string[] = [
   "Library/Keychains",
 ];
 
-/** Inside $QUIVER_HOME, what quiver itself hands the model to read (spilled-over results). */
-const QUIVER_HOME_READABLE = ["cache/spillover"];
+/** Inside $QUIVER_HOME, what quiver itself hands the model to read (spilled-over results, the user's skills). */
+export const QUIVER_HOME_READABLE: readonly string[] = ["cache/spillover", "skills"];
 
 export interface UnreadableEnv {
   home: string;

@@ -11,7 +11,8 @@ import { lstatOrUndefined, parentsBetween, within, type SandboxPolicy } from "./
 /** Where the proxy's unix socket appears inside the sandbox (under the private /tmp). */
 export const PROXY_SOCKET_INSIDE = "/tmp/.quiver-proxy.sock";
 /** Kept readable inside a hidden $QUIVER_HOME: the model is pointed there for large results. */
-const QUIVER_HOME_READABLE = join("cache", "spillover");
+/** What the model may read in $QUIVER_HOME (as src/safety/unreadable.ts): spilled-over results, the user's skills. */
+const QUIVER_HOME_READABLE = [join("cache", "spillover"), "skills"];
 
 export interface BwrapPlan {
   policy: SandboxPolicy;
@@ -80,8 +81,9 @@ function hideArgs(policy: SandboxPolicy): string[] {
       continue;
     }
     args.push("--tmpfs", path);
-    const keep = join(path, QUIVER_HOME_READABLE);
-    if (written === policy.env.quiverHome && lstatOrUndefined(keep)?.isDirectory() === true) args.push("--ro-bind", keep, keep);
+    for (const keep of QUIVER_HOME_READABLE.map((p) => join(path, p))) {
+      if (written === policy.env.quiverHome && lstatOrUndefined(keep)?.isDirectory() === true) args.push("--ro-bind", keep, keep);
+    }
     args.push("--remount-ro", path);
   }
   return args;

@@ -21,7 +21,7 @@ describe("quiver chat -p", () => {
     expect(first).toEqual(["read_file", "tool_search"]);
     expect(second!.slice(0, 2)).toEqual(["read_file", "tool_search"]);
     expect(second).toContain("write_file");
-    expect(server.chatRequests[0]!.body!.messages[0]!.content).toMatch(/toolsets file \(\d\).*tool_search/s);
+    expect(server.chatRequests[0]!.body!.messages[0]!.content).toMatch(/toolsets (?:agent \(1\), )?file \(\d\).*tool_search/s);
   });
 
   it("prints only the final answer on stdout, tool progress on stderr, and saves the session", async () => {
