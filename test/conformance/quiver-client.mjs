@@ -71,7 +71,8 @@ async function main() {
     const status = manager.status().find((s) => s.name === SERVER);
     if (status?.state !== "connected") throw new Error(`not connected: ${status?.error ?? status?.state}`);
     const connection = manager.connection(SERVER);
-    const [tool, args] = CALLS[scenario] ?? (status.tools.some((t) => t.endsWith("test-tool")) ? ["test-tool", {}] : []);
+    const own = (connection.ownTools() ?? []).map((t) => t.name);
+    const [tool, args] = CALLS[scenario] ?? (own.includes("test-tool") ? ["test-tool", {}] : []);
     if (tool !== undefined) {
       const result = await connection.call(tool, args, {});
       say(`${tool}: ${JSON.stringify(result).slice(0, 300)}`);
