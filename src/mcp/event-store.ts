@@ -5,10 +5,9 @@
  * newest event is always kept, even past the byte bound, so the last result of a call can
  * still be replayed.
  */
-import type { EventId, EventStore, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 
-export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+export type { EventStore } from "@modelcontextprotocol/server";
 
 export interface MemoryEventStoreLimits {
   /** Events kept at most. */

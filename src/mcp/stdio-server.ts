@@ -2,7 +2,7 @@
  * `quiver serve --stdio`: the registry over MCP on this process's stdin/stdout. stdout carries
  * the protocol only; quiver's logger already writes to stderr.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createQuiverMcpServer } from "./server.js";
 import type { QuiverServerOptions } from "./server.js";
 
