@@ -94,7 +94,10 @@ export class OAuthSession {
       if (this.unattended) await this.authorize({ ...(fetchFn !== undefined && { fetchFn }) }, false);
       return;
     }
-    if (entry.expiresAt === undefined || entry.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
+    if (entry.expiresAt === undefined) return;
+    // A token shorter-lived than the margin is refreshed in its second half, not on every request.
+    const margin = Math.min(REFRESH_MARGIN_MS, (entry.expiresAt - (entry.savedAt ?? entry.expiresAt)) / 2);
+    if (entry.expiresAt - Date.now() > margin) return;
     if (entry.tokens.refresh_token === undefined && !this.unattended) return; // sent as is; a 401 says sign in
     await this.authorize({ ...(fetchFn !== undefined && { fetchFn }) }, false);
   }
