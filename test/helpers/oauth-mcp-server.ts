@@ -29,6 +29,8 @@ export interface OAuthMcpServer {
   accepted: string[];
   /** Makes every access token issued so far invalid (the next MCP request gets a 401). */
   revokeAccessTokens(): void;
+  /** Access and refresh tokens: only a new sign-in helps. */
+  revokeAll(): void;
   close(): Promise<void>;
 }
 
@@ -149,6 +151,10 @@ export async function startOAuthMcpServer(opts: OAuthMcpServerOptions = {}): Pro
     authorizations,
     accepted,
     revokeAccessTokens: () => access.clear(),
+    revokeAll: () => {
+      access.clear();
+      refresh.clear();
+    },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

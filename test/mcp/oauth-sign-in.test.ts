@@ -73,8 +73,9 @@ describe("quiver mcp login: OAuth sign-in", () => {
     const json = JSON.parse((await runCli(["mcp", "list", "--json", "--wait", "10"], env())).stdout) as { servers: Array<{ auth?: { needsSignIn: boolean }; error?: string }> };
     expect(json.servers[0]?.auth?.needsSignIn).toBe(true);
     expect(json.servers[0]?.error).toContain("needs sign-in (not signed in): run `quiver mcp login secure`");
-    const doctor = await runCli(["doctor", "--no-chat"], env()).catch(() => undefined);
-    if (doctor !== undefined && doctor.stdout.includes("mcp secure")) expect(doctor.stdout).toContain("quiver mcp login secure");
+    const doctor = JSON.parse((await runCli(["doctor", "--json", "--base-url", "http://127.0.0.1:9/v1"], env())).stdout) as { checks: Array<{ check: string; detail?: string; fix?: string }> };
+    const check = doctor.checks.find((r) => r.check === "mcp secure");
+    expect(check?.fix).toBe("Sign in: quiver mcp login secure");
     expect(browserVisits()).toEqual([]); // no browser opened unasked
   });
 
