@@ -112,7 +112,8 @@ export class OAuthSession {
   }
 
   async #authorize(opts: AuthorizeOptions, interactive: boolean): Promise<void> {
-    const scope = opts.scope ?? this.store.read().requiredScope ?? this.#config.scope;
+    // What the server asks for now, plus what an earlier insufficient_scope asked for.
+    const scope = this.#sdk.computeScopeUnion(opts.scope ?? this.#config.scope, this.store.read().requiredScope);
     const base = {
       serverUrl: this.serverUrl,
       ...(opts.resourceMetadataUrl !== undefined && { resourceMetadataUrl: opts.resourceMetadataUrl }),
