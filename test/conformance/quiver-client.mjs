@@ -39,6 +39,7 @@ function oauthFor(name, ctx) {
     case "auth/pre-registration":
       return { clientId: ctx.client_id, clientSecret: ctx.client_secret };
     case "auth/cross-app-access-complete-flow":
+    case "auth/enterprise-managed-authorization": // the 0.2 line's name for it
       return {
         clientId: ctx.client_id,
         clientSecret: ctx.client_secret,
@@ -56,6 +57,12 @@ const CALLS = {
   "sse-retry": ["test_reconnection", {}],
 };
 
+/** The parameters quiver gives the model for a server's tool: what must keep the server's JSON Schema intact. */
+function modelSchema(registry, status, tool) {
+  const name = status.tools.find((t) => t.endsWith(`__${tool}`));
+  return name === undefined ? undefined : registry.getSchema(name)?.parameters;
+}
+
 async function main() {
   const { ToolRegistry } = await import(join(dist, "registry", "index.js"));
   const { createMcpManager } = await import(join(dist, "mcp", "client.js"));
@@ -63,7 +70,8 @@ async function main() {
   const oauth = oauthFor(scenario, context);
   const servers = { [SERVER]: { url, connectTimeout: 20, ...(oauth && { oauth }) } };
   const say = (line) => process.stderr.write(`${line}\n`);
-  const manager = await createMcpManager(servers, { registry: new ToolRegistry(), signIn: { say }, backoff: { initialMs: 60_000, maxMs: 60_000 } });
+  const registry = new ToolRegistry();
+  const manager = await createMcpManager(servers, { registry, signIn: { say }, backoff: { initialMs: 60_000, maxMs: 60_000 } });
   // The user pressing Enter at every field (keeping the defaults shown) and confirming.
   manager.setInteraction({ elicitation: createElicitationHandler({ ask: async (q) => (q.startsWith("Send these") ? "y" : ""), print: say }) });
   try {
@@ -72,7 +80,7 @@ async function main() {
     if (status?.state !== "connected") throw new Error(`not connected: ${status?.error ?? status?.state}`);
     const connection = manager.connection(SERVER);
     const own = (connection.ownTools() ?? []).map((t) => t.name);
-    const [tool, args] = CALLS[scenario] ?? (own.includes("test-tool") ? ["test-tool", {}] : []);
+    const [tool, args] = CALLS[scenario] ?? (own.includes("test-tool") ? ["test-tool", {}] : scenario === "json-schema-2020-12-preservation" ? ["json_schema_echo", { schema: modelSchema(registry, status, "json_schema_2020_12_tool") }] : []);
     if (tool !== undefined) {
       const result = await connection.call(tool, args, {});
       say(`${tool}: ${JSON.stringify(result).slice(0, 300)}`);
