@@ -55,7 +55,11 @@ describe("OAuth sign-in in the model's view", () => {
     expect(connection?.state).toBe("connected");
     expect(await connection?.call("whoami", {}, {})).toContain("client ");
     server.revokeAll();
-    const failed = await connection?.call("whoami", {}, {});
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    const failed = await connection?.call("whoami", {}, {}).finally(() => (console.warn = warn));
+    expect(warnings).toEqual([]); // the SDK's "[mcp-sdk] invalid_grant" goes to the debug log, not the terminal
     expect(failed).toContain("needs sign-in");
     expect(failed).toContain("run `quiver mcp login secure`");
   });

@@ -10,6 +10,7 @@ import type { Say } from "./browser.js";
 import type { McpOAuthConfig } from "./config.js";
 import { SignInNeededError } from "./errors.js";
 import { startLoopbackRedirect } from "./loopback-redirect.js";
+import { withSdkWarningsLogged } from "./sdk-warnings.js";
 import type { LoopbackRedirect } from "./loopback-redirect.js";
 import { QuiverOAuthProvider } from "./provider.js";
 import { TokenStore } from "./token-store.js";
@@ -122,7 +123,7 @@ export class OAuthSession {
     };
     const provider = this.#provider;
     if (!(provider instanceof QuiverOAuthProvider)) {
-      if ((await this.#sdk.auth(provider, base)) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a client_credentials token`);
+      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a client_credentials token`);
       return;
     }
     const ui = interactive ? this.#ui : undefined;
@@ -130,7 +131,7 @@ export class OAuthSession {
       if (opts.force === true) throw new SignInNeededError(this.server, `it asks for more access${scope !== undefined ? `: ${scope}` : ""}`, scope);
       if (this.store.entry()?.tokens?.refresh_token === undefined) throw new SignInNeededError(this.server, this.store.entry()?.tokens === undefined ? "not signed in" : "the token expired");
       provider.unattended();
-      if ((await this.#sdk.auth(provider, base)) !== "AUTHORIZED") throw new SignInNeededError(this.server, "the token expired");
+      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new SignInNeededError(this.server, "the token expired");
       return;
     }
     await this.#interactive(provider, ui, { ...base, ...(opts.force === true && { forceReauthorization: true }) });
@@ -153,13 +154,13 @@ export class OAuthSession {
         if (ui.pasted !== undefined) ui.say("Waiting for the browser… (or paste the whole URL it ends on here and press Enter)");
         return Promise.resolve();
       });
-      if ((await this.#sdk.auth(provider, options)) === "AUTHORIZED") return;
+      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, options))) === "AUTHORIZED") return;
       const timeoutMs = ui.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no sign-in within ${Math.round(timeoutMs / 1000)} s; run \`quiver mcp login ${this.server}\` again`)), timeoutMs);
       });
       const response = await Promise.race([loop.response, timeout]);
-      const result = await this.#sdk.auth(provider, { ...options, authorizationCode: response.code, ...(response.iss !== undefined && { iss: response.iss }) });
+      const result = await withSdkWarningsLogged(() => this.#sdk.auth(provider, { ...options, authorizationCode: response.code, ...(response.iss !== undefined && { iss: response.iss }) }));
       if (result !== "AUTHORIZED") throw new Error(`signing in to ${this.server} did not complete (the authorization server asked for another redirect)`);
     } finally {
       clearTimeout(timer);
