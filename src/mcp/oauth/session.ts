@@ -100,7 +100,12 @@ export class OAuthSession {
     const margin = Math.min(REFRESH_MARGIN_MS, (entry.expiresAt - (entry.savedAt ?? entry.expiresAt)) / 2);
     if (entry.expiresAt - Date.now() > margin) return;
     if (entry.tokens.refresh_token === undefined && !this.unattended) return; // sent as is; a 401 says sign in
-    await this.authorize({ ...(fetchFn !== undefined && { fetchFn }) }, false);
+    try {
+      await this.authorize({ ...(fetchFn !== undefined && { fetchFn }) }, false);
+    } catch (err) {
+      // A refresh that failed early costs nothing while the old token still works.
+      if (entry.expiresAt <= Date.now()) throw err;
+    }
   }
 
   /**
