@@ -37,6 +37,8 @@ export interface OAuthMcpServer {
 export interface OAuthMcpServerOptions {
   /** Lifetime of issued access tokens, in seconds (default 3600). */
   expiresInS?: number;
+  /** A scope `tools/call` needs: without it, 403 `insufficient_scope` (step-up). */
+  toolScope?: string;
 }
 
 /** The little of express used here (it ships no types and @types/express is not a dependency). */
@@ -136,6 +138,12 @@ export async function startOAuthMcpServer(opts: OAuthMcpServerOptions = {}): Pro
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
   app.post("/mcp", express.json(), bearer, async (req: Req & IncomingMessage, res: Res & ServerResponse) => {
     accepted.push(req.auth?.token ?? "");
+    const method = (req.body as { method?: unknown } | undefined)?.method;
+    if (opts.toolScope !== undefined && method === "tools/call" && req.auth?.scopes.includes(opts.toolScope) !== true) {
+      const challenge = `Bearer error="insufficient_scope", scope="mcp ${opts.toolScope}", resource_metadata="${getOAuthProtectedResourceMetadataUrl(mcpUrl)}"`;
+      res.writeHead(403, { "www-authenticate": challenge, "content-type": "application/json" }).end(JSON.stringify({ error: "insufficient_scope" }));
+      return;
+    }
     const mcp = new McpServer({ name: "oauth-fixture", version: "1.0.0" });
     mcp.registerTool("whoami", { description: "Says which client the token belongs to" }, (extra) => ({ content: [{ type: "text", text: `client ${extra.authInfo?.clientId ?? "?"}` }] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
