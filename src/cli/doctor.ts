@@ -197,7 +197,10 @@ async function checkTools(opts: DoctorOptions, config: QuiverConfig, results: Ch
         check: `mcp ${server.name}`,
         status: "fail",
         detail: `${server.state}${server.error === undefined ? "" : `: ${server.error}`}`,
-        fix: `Check mcp.servers.${server.name} in ${configPath()} (command and args, or url), or set enabled: false.`,
+        fix:
+          server.auth?.needsSignIn === true
+            ? `Sign in: quiver mcp login ${server.name}`
+            : `Check mcp.servers.${server.name} in ${configPath()} (command and args, or url), or set enabled: false.`,
       });
     }
   } finally {

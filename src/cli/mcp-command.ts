@@ -15,6 +15,14 @@ export function registerMcpCommand(program: Command): void {
     )
     .action((opts: McpListOptions) => runAction(async () => (await import("./mcp-list.js")).listMcpServers(opts)));
   mcp
+    .command("login <server>")
+    .description("sign in to an OAuth-protected HTTP server: opens the browser ($BROWSER), or paste the URL it ends on")
+    .action((server: string) => runAction(async () => (await import("./mcp-login.js")).loginMcpServer(server)));
+  mcp
+    .command("logout <server>")
+    .description("forget the server's OAuth tokens")
+    .action((server: string) => runAction(async () => (await import("./mcp-login.js")).logoutMcpServer(server)));
+  mcp
     .command("diff <server>")
     .description("show how the server's tools changed since first use (a changed tool is withheld until accepted)")
     .action((server: string) => runAction(async () => (await import("./mcp-pins.js")).diffMcpPins(server)));

@@ -3,6 +3,7 @@ import { configPath } from "../config/config.js";
 import { withheldMessage } from "../mcp/pins.js";
 import type { McpServerStatus } from "../mcp/status.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import { describeAuth } from "./mcp-login.js";
 import type { McpListOptions } from "./options.js";
 import { startRuntime } from "./runtime.js";
 
@@ -37,7 +38,9 @@ function render(statuses: McpServerStatus[]): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join("  ").trimEnd();
   const out = [line(header), ...rows.map(line)];
   for (const s of statuses) {
-    if (s.error !== undefined) out.push(`  ${s.name}: ${s.error}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
+    if (s.auth?.needsSignIn === true) out.push(`  ${s.name}: needs sign-in: run \`quiver mcp login ${s.name}\``);
+    else if (s.error !== undefined) out.push(`  ${s.name}: ${s.error}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
+    if (s.auth?.signedIn === true && s.auth.needsSignIn !== true) out.push(`  ${s.name}: signed in${describeAuth(s.auth)}`);
     for (const tool of s.withheld) out.push(`  ${s.name}: ${withheldMessage(s.name, tool)}`);
     for (const c of s.collisions) out.push(`  ${s.name}: tool "${c.tool}" not registered as "${c.name}": ${c.reason}`);
     for (const line of s.log.slice(-LOG_LINES_SHOWN)) out.push(`  ${s.name} log: ${line}`);

@@ -13,6 +13,7 @@ import { ruleScopes } from "./permission-config.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime, type Runtime } from "./runtime.js";
 import { firstSentence } from "./style.js";
+import { catalogSummary, renderCatalog } from "./catalog-listing.js";
 import type { ToolsCommonOptions } from "./options.js";
 
 const log = createLogger("tools");
@@ -51,11 +52,11 @@ export function listTools(opts: ToolsCommonOptions & { json?: boolean; toolsets?
     const rows = await toolsetRows(wanted);
     const tokens = rows.reduce((n, r) => n + r.tokens, 0);
     if (opts.json === true) {
-      const summary = { toolsets: rows, tokens: { total: tokens, encoding: TOKEN_ENCODING }, mcp: runtime.mcp?.status() ?? [] };
+      const summary = { toolsets: rows, tokens: { total: tokens, encoding: TOKEN_ENCODING }, mcp: runtime.mcp?.status() ?? [], ...catalogSummary() };
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       return EXIT.ok;
     }
-    process.stdout.write(renderTable(rows));
+    process.stdout.write(renderTable(rows) + renderCatalog(catalogSummary()));
     return EXIT.ok;
   });
 }

@@ -6,6 +6,7 @@ import { loadConfig } from "../config/config.js";
 import type { ToolRegistry } from "../registry/index.js";
 import type { BackoffOptions } from "./backoff.js";
 import { McpManager } from "./manager.js";
+import type { SignInUi } from "./oauth/session.js";
 
 export interface ConnectOptions {
   /** Upper bound on how long to wait for servers before returning (default: each server's connectTimeout). */
@@ -19,6 +20,8 @@ export interface ConnectOptions {
   workingDirectory?: () => string;
   /** How long a call waits for its reconnecting server (default 5 s). */
   reconnectWaitMs?: number;
+  /** Lets connections start a browser sign-in (see McpManagerOptions.signIn). */
+  signIn?: SignInUi;
 }
 
 /** Builds a manager for the given raw `mcp.servers` mapping without connecting. */
@@ -29,6 +32,7 @@ export async function createMcpManager(rawServers: unknown, opts: Omit<ConnectOp
     ...(opts.refreshDebounceMs !== undefined && { refreshDebounceMs: opts.refreshDebounceMs }),
     ...(opts.workingDirectory !== undefined && { workingDirectory: opts.workingDirectory }),
     ...(opts.reconnectWaitMs !== undefined && { reconnectWaitMs: opts.reconnectWaitMs }),
+    ...(opts.signIn !== undefined && { signIn: opts.signIn }),
   };
   if (isEmpty(rawServers)) return new McpManager([], managerOpts);
   const { parseMcpServers } = await import("./config.js");

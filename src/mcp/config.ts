@@ -5,6 +5,8 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { oauthSchema } from "./oauth/config.js";
+import type { McpOAuthConfig } from "./oauth/config.js";
 
 const DEFAULT_CALL_TIMEOUT_S = 300;
 const DEFAULT_CONNECT_TIMEOUT_S = 60;
@@ -37,6 +39,8 @@ export interface McpHttpServerConfig extends McpServerCommon {
   transport: "http";
   url: string;
   headers?: Record<string, string>;
+  /** How to sign in when the server wants OAuth (src/mcp/oauth/); unset = discover and register. */
+  oauth?: McpOAuthConfig;
 }
 
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
@@ -75,6 +79,7 @@ const httpSchema = z.strictObject({
   ...common,
   url: z.url({ protocol: /^https?$/, error: "expected an http:// or https:// URL, e.g. http://127.0.0.1:8765/mcp" }),
   headers: z.record(z.string(), z.string()).optional(),
+  oauth: oauthSchema.optional(),
 });
 
 /** Validates every server entry; invalid ones land in `errors` with a message naming the problem. */
@@ -135,7 +140,8 @@ function parseMcpServer(name: string, entry: unknown): McpServerConfig | McpConf
       ...(v.cwd !== undefined && { cwd: v.cwd }),
     };
   }
-  return { ...base, transport: "http", url: v.url, ...(expanded.headers !== undefined && { headers: expanded.headers }) };
+  const oauth = "oauth" in v ? v.oauth : undefined;
+  return { ...base, transport: "http", url: v.url, ...(expanded.headers !== undefined && { headers: expanded.headers }), ...(oauth !== undefined && { oauth }) };
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -31,6 +31,9 @@ import { callToolAsTask, runsAsTask } from "./task-call.js";
 import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
 import { checkPins, withheldMessage } from "./pins.js";
+import { signedFetch } from "./oauth/connection-auth.js";
+import type { ConnectionAuth } from "./oauth/connection-auth.js";
+import type { SignInUi } from "./oauth/session.js";
 
 const log = createLogger("mcp");
 
@@ -43,6 +46,8 @@ export interface ConnectionOptions {
   /** Quiet period that coalesces a burst of list_changed notifications into one re-list. */
   refreshDebounceMs: number;
   hooks: ClientHooks;
+  /** Present: this connection may start a browser sign-in when the server needs one. */
+  signIn?: SignInUi;
 }
 
 export class McpServerConnection {
@@ -80,6 +85,8 @@ export class McpServerConnection {
   #closed = false;
   #aliasWarned = false;
   readonly #reportInvalid: ReturnType<typeof invalidToolReporter>;
+  /** HTTP servers: OAuth sign-in state (src/mcp/oauth/), made on the first connect. */
+  #auth: ConnectionAuth | undefined;
 
   constructor(config: McpServerConfig, opts: ConnectionOptions) {
     this.config = config;
@@ -120,6 +127,8 @@ export class McpServerConnection {
     if (server !== undefined) status.server = { name: server.name, version: server.version };
     const revision = this.#state === "connected" ? this.#client?.getNegotiatedProtocolVersion() : undefined;
     if (revision !== undefined) status.protocolVersion = revision;
+    const auth = this.#auth?.status();
+    if (auth !== undefined) status.auth = auth;
     return status;
   }
 
@@ -188,7 +197,8 @@ export class McpServerConnection {
     if (this.#failures === 0) this.#state = "connecting";
     let link: ServerLink;
     try {
-      link = this.config.transport === "stdio" && this.config.sandbox ? await openSandboxedLink(this.config, log) : openLink(this.config, log);
+      if (this.config.transport === "http") this.#auth ??= await signedFetch(this.config, this.#opts.signIn);
+      link = this.config.transport === "stdio" && this.config.sandbox ? await openSandboxedLink(this.config, log) : openLink(this.config, log, await this.#auth?.fetchFn());
     } catch (err) {
       if (epoch === this.#epoch) this.#failed(`cannot start in the sandbox: ${errorMessage(err)}`);
       return;

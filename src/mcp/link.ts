@@ -27,10 +27,14 @@ export interface ServerLink {
    * client that is done), so it is freed now rather than when it expires. Never rejects.
    */
   endSession(): Promise<void>;
+  /** HTTP: the fetch that signs requests in (src/mcp/oauth/), reused by the legacy SSE fallback. */
+  fetchFn?: HttpFetch;
 }
 
-export function openLink(config: McpServerConfig, log: Logger): ServerLink {
-  if (config.transport === "http") return httpLink(config, "streamable", log);
+export type HttpFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+export function openLink(config: McpServerConfig, log: Logger, fetchFn?: HttpFetch): ServerLink {
+  if (config.transport === "http") return httpLink(config, "streamable", log, fetchFn);
   const transport = new StdioClientTransport({
     command: config.command,
     args: config.args,
@@ -96,12 +100,14 @@ function displayUrl(url: string): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
-function httpLink(config: McpServerConfig & { transport: "http" }, kind: "streamable" | "sse", log: Logger): ServerLink {
+function httpLink(config: McpServerConfig & { transport: "http" }, kind: "streamable" | "sse", log: Logger, fetchFn?: HttpFetch): ServerLink {
   const init: RequestInit = config.headers !== undefined ? { headers: config.headers } : {};
   const url = new URL(config.url);
-  if (kind === "sse") return { transport: new SSEClientTransport(url, { requestInit: init }), stderrTail: () => "", terminate: () => {}, endSession: async () => {} };
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: init });
-  return { transport, stderrTail: () => "", terminate: () => {}, endSession: () => endHttpSession(transport, log) };
+  const signed = fetchFn !== undefined ? { fetch: fetchFn } : {};
+  const kept = fetchFn !== undefined ? { fetchFn } : {};
+  if (kind === "sse") return { transport: new SSEClientTransport(url, { requestInit: init, ...signed }), stderrTail: () => "", terminate: () => {}, endSession: async () => {}, ...kept };
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: init, ...signed });
+  return { transport, stderrTail: () => "", terminate: () => {}, endSession: () => endHttpSession(transport, log), ...kept };
 }
 
 /**
@@ -117,7 +123,7 @@ export async function connectLink(client: Client, link: ServerLink, config: McpS
     const refused = err instanceof SdkHttpError && err.status >= 400 && err.status < 500;
     if (config.transport !== "http" || !refused) throw err;
     log.debug(`MCP server "${config.name}" refused Streamable HTTP (${err.message}); trying the legacy SSE transport`);
-    const legacy = httpLink(config, "sse", log);
+    const legacy = httpLink(config, "sse", log, link.fetchFn);
     await client.connect(legacy.transport, { timeout: timeoutMs });
     return legacy;
   }

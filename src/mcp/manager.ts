@@ -16,6 +16,8 @@ import type { McpConfigError, McpServerConfig } from "./config.js";
 import type { McpServerConnection } from "./connection.js";
 import { mcpToolsetName } from "./names.js";
 import type { McpServerStatus } from "./status.js";
+import type { SignInUi } from "./oauth/session.js";
+import { loginCommand } from "./oauth/errors.js";
 
 export interface McpManagerOptions {
   /** Defaults to the process-wide registry. */
@@ -30,6 +32,8 @@ export interface McpManagerOptions {
   reconnectWaitMs?: number;
   /** The default root offered to servers without configured roots (default: `process.cwd()`). */
   workingDirectory?: () => string;
+  /** Lets connections start a browser sign-in when a server needs one (else they report "needs sign-in"). */
+  signIn?: SignInUi;
 }
 
 export interface McpStartOptions {
@@ -102,6 +106,8 @@ export class McpManager {
     for (const s of this.status()) {
       if (s.state === "connecting") {
         lines.push(`server "${s.name}" is still connecting${s.error !== undefined ? ` (${s.error})` : ""}; its tools will appear when it is ready`);
+      } else if (s.auth?.needsSignIn === true) {
+        lines.push(`server "${s.name}" needs sign-in: run \`${loginCommand(s.name)}\``);
       } else if (s.state === "failed") {
         lines.push(`server "${s.name}" failed: ${s.error ?? "unknown error"}${s.failedAttempts > 0 ? " (retrying in the background)" : ""}`);
       }
@@ -198,6 +204,7 @@ export class McpManager {
       backoff: { ...DEFAULT_BACKOFF, ...this.#opts.backoff },
       refreshDebounceMs: this.#opts.refreshDebounceMs ?? DEFAULT_REFRESH_DEBOUNCE_MS,
       hooks: this.#hooks,
+      ...(this.#opts.signIn !== undefined && { signIn: this.#opts.signIn }),
     };
     for (const config of enabled) this.#connections.set(config.name, new McpServerConnection(config, options));
     const { addAwayToolSource } = await import("../calls/model-tools.js");

@@ -39,4 +39,19 @@ export interface McpServerStatus {
   server?: { name: string; version: string };
   /** The last log messages the server sent (`notifications/message`), oldest first. */
   log: string[];
+  /** HTTP servers: who is signed in (OAuth) and until when; never the token itself. */
+  auth?: McpAuthStatus;
+}
+
+export interface McpAuthStatus {
+  signedIn: boolean;
+  /** ms since the epoch, when the server said. */
+  expiresAt?: number;
+  issuer?: string;
+  scope?: string;
+  refreshable: boolean;
+  /** The last attempt needed the user to sign in: `quiver mcp login <server>`. */
+  needsSignIn: boolean;
+  /** client_credentials: no browser, ever. */
+  unattended: boolean;
 }

@@ -10,9 +10,12 @@ import { checkAvailable } from "./availability.js";
 import { makeEntry, requireName } from "./tool-entry.js";
 import { dynamicDefinition, entriesOfAscending, runChecks, staticDefinition } from "./definitions.js";
 import { toolError } from "./results.js";
+import { ResourceCatalog } from "./resource-catalog.js";
+import { PromptCatalog } from "./prompt-catalog.js";
 import { executionFailed, isThenable, settleOutput, toToolOutput } from "./tool-output.js";
 import type { CheckFn, JsonSchema, RegisterOptions, ToolAvailabilityReport, ToolContext, ToolDefinition } from "./types.js";
 import type { ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
+import type { PromptHandle, RegisterPromptOptions, RegisterResourceOptions, ResourceHandle } from "./types.js";
 
 const log = createLogger("registry");
 
@@ -51,6 +54,9 @@ export class ToolRegistry {
   #batch: OpenBatch | undefined;
   #batchTail: Promise<unknown> = Promise.resolve();
   #applying = false;
+  /** Resources and prompts, registered like tools (each catalog announces its own changes). */
+  readonly resources = new ResourceCatalog();
+  readonly prompts = new PromptCatalog();
 
   /** Change counter: bumped by every registration, removal and alias change. */
   get generation(): number {
@@ -69,6 +75,9 @@ export class ToolRegistry {
     batch.ops.push(() => this.#add(entry, opts.override === true));
     return entry;
   }
+
+  registerResource = (opts: RegisterResourceOptions): ResourceHandle => this.resources.register(opts);
+  registerPrompt = (opts: RegisterPromptOptions): PromptHandle => this.prompts.register(opts);
 
   deregister(name: string): boolean {
     const batch = this.#batch;

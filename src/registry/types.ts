@@ -253,3 +253,83 @@ export interface ToolAvailabilityReport {
   available: string[];
   unavailable: Array<{ name: string; envVars: string[]; tools: string[] }>;
 }
+
+/** One item of a resource's contents: text, or binary as base64 (or bytes, encoded when served). */
+export type ResourceItem =
+  | { uri?: string; mimeType?: string; text: string }
+  | { uri?: string; mimeType?: string; blob: string | Uint8Array };
+
+/** What `read` returns: a string (text), bytes, one item or several; an item without `uri` gets the one read. */
+export type ResourceReadResult = string | Uint8Array | ResourceItem | readonly ResourceItem[];
+
+/** Per-read context: the caller's abort signal. */
+export interface ResourceReadContext {
+  signal?: AbortSignal;
+}
+
+/** Suggests values for a prompt argument or a template variable from what was typed so far. */
+export type CompleteFn = (value: string, context: { arguments: Record<string, string> }) => readonly string[] | Promise<readonly string[]>;
+
+interface ResourceOptionsBase {
+  /** Short identifier shown in listings. */
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Called with the URI read (parsed) and, for a template, its variables. */
+  read: (uri: URL, variables: Record<string, string>, ctx: ResourceReadContext) => ResourceReadResult | Promise<ResourceReadResult>;
+  /** A file the resource shows: its subscribers hear `resources/updated` when it changes. */
+  file?: string;
+  /** For a template: completions of its variables, by name. */
+  complete?: Record<string, CompleteFn>;
+}
+
+/** `registry.registerResource(...)`: a fixed `uri`, or a `uriTemplate` (RFC 6570 `{var}` expressions). */
+export type RegisterResourceOptions = (ResourceOptionsBase & { uri: string; uriTemplate?: never }) | (ResourceOptionsBase & { uriTemplate: string; uri?: never });
+
+/** What `registerResource` returns (like the MCP SDK's registered resource). */
+export interface ResourceHandle {
+  readonly key: string;
+  /** Tells subscribers the resource changed (for a template: pass the concrete URI). */
+  notifyUpdated(uri?: string): void;
+  /** Unregisters it. */
+  remove(): void;
+}
+
+export interface PromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+  complete?: CompleteFn;
+}
+
+/** A prompt message's content, in MCP's block shapes (an `image_url` part from `imagePart()` is accepted too). */
+export type PromptContent =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "image_url"; image_url: { url: string } }
+  | { type: "audio"; data: string; mimeType: string }
+  | { type: "resource"; resource: { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string } }
+  | { type: "resource_link"; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number };
+
+export interface PromptMessage {
+  role: "user" | "assistant";
+  content: string | PromptContent;
+}
+
+/** What `get` returns: a string (one user message), or messages with an optional description. */
+export type PromptGetResult = string | { description?: string; messages: readonly PromptMessage[] };
+
+/** `registry.registerPrompt(...)`. */
+export interface RegisterPromptOptions {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: readonly PromptArgument[];
+  get: (args: Record<string, string>, ctx: ResourceReadContext) => PromptGetResult | Promise<PromptGetResult>;
+}
+
+export interface PromptHandle {
+  readonly name: string;
+  remove(): void;
+}

@@ -47,6 +47,33 @@ describe("quiver tools list", () => {
     expect(r.stdout).toContain("🌦️");
   });
 
+  it("lists the resources and prompts user files register, in a section of their own and in --json", async () => {
+    const own = tempHome();
+    try {
+      mkdirSync(join(own.home, "tools"));
+      writeFileSync(
+        join(own.home, "tools", "notes.mjs"),
+        `import { registry } from "quiver";
+registry.registerResource({ uri: "notes://today", name: "today", mimeType: "text/markdown", description: "Today's notes.", read: () => "# today" });
+registry.registerResource({ uriTemplate: "notes://day/{date}", name: "day", read: (_u, { date }) => date });
+registry.registerPrompt({ name: "summarise", description: "Summarise notes.", arguments: [{ name: "date", required: true }, { name: "tone" }], get: () => "" });
+`,
+      );
+      const r = await runCli(["tools", "list"], cliEnv({ QUIVER_HOME: own.home }));
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^resources \(2\)/m);
+      expect(r.stdout).toMatch(/^ {2}notes:\/\/today +text\/markdown +Today's notes\.$/m);
+      expect(r.stdout).toMatch(/^ {2}notes:\/\/day\/\{date\}/m);
+      expect(r.stdout).toMatch(/^ {2}summarise +\(date, tone\?\) +Summarise notes\.$/m);
+      const json = JSON.parse((await runCli(["tools", "list", "--json"], cliEnv({ QUIVER_HOME: own.home }))).stdout) as Record<string, unknown>;
+      expect(json.resources).toEqual([{ uri: "notes://today", name: "today", mimeType: "text/markdown", description: "Today's notes." }]);
+      expect(json.resourceTemplates).toEqual([{ uriTemplate: "notes://day/{date}", name: "day" }]);
+      expect(json.prompts).toEqual([{ name: "summarise", description: "Summarise notes.", arguments: [{ name: "date", required: true }, { name: "tone", required: false }] }]);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it("emits JSON for scripts", async () => {
     const r = await runCli(["tools", "list", "--json"], cliEnv(env));
     expect(r.code).toBe(0);

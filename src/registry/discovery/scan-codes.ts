@@ -72,6 +72,9 @@ const { W_PLAIN, W_REGISTRY, W_REGISTER, W_AWAIT, W_VOID, W_FOR, W_HEADER, W_NES
 const WORDS = new Map<string, number>([
   ["registry", W_REGISTRY],
   ["register", W_REGISTER],
+  // Resources and prompts register like tools: a file with only these is imported too.
+  ["registerResource", W_REGISTER],
+  ["registerPrompt", W_REGISTER],
   ["await", W_AWAIT],
   ["void", W_VOID],
   ["for", W_FOR],

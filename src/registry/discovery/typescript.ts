@@ -65,6 +65,9 @@ function topLevelRegisters(ts: typeof TS, statement: TS.Statement): boolean {
   return ts.isBlock(body) ? body.statements.some((s) => isRegisterStatement(ts, s)) : isRegisterStatement(ts, body);
 }
 
+/** The calls that make a module one discovery imports: tools, resources, prompts. */
+const REGISTER_METHODS = new Set(["register", "registerResource", "registerPrompt"]);
+
 function isRegisterStatement(ts: typeof TS, statement: TS.Statement): boolean {
   if (!ts.isExpressionStatement(statement)) return false;
   const call = unwrap(ts, statement.expression);
@@ -75,7 +78,7 @@ function isRegisterStatement(ts: typeof TS, statement: TS.Statement): boolean {
     ts.isIdentifier(callee.expression) &&
     callee.expression.text === "registry" &&
     ts.isIdentifier(callee.name) &&
-    callee.name.text === "register"
+    REGISTER_METHODS.has(callee.name.text)
   );
 }
 
