@@ -13,6 +13,7 @@ import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
 import { SessionLog } from "./session-logs.js";
+import { CATALOG_CAPABILITIES, serveCatalog } from "./serve-catalog.js";
 import type { LogScope } from "./session-logs.js";
 
 const log = createLogger("mcp-serve");
@@ -37,7 +38,7 @@ const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
-  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
+  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {}, ...CATALOG_CAPABILITIES } });
   const policy = approvalPolicy(opts.allowDangerous === true);
   const reoffer = async (): Promise<ReadonlySet<string>> => offeredNames(opts);
   const logs = new SessionLog(server, opts.logs ?? "session");
@@ -63,7 +64,9 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   }));
 
-  watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
+  const delayMs = opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS;
+  const endCatalog = serveCatalog(server, delayMs);
+  watchGeneration(server, delayMs, () => (logs.close(), endCatalog()));
   return server;
 }
 
