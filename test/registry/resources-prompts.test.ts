@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -164,6 +164,20 @@ describe("discovery finds resource and prompt files like tool files", () => {
     const imported: string[] = [];
     await discoverTools(dir, { cacheFile: false, importModule: async (path) => void imported.push(path) });
     expect(imported).toEqual([join(dir, "prompt.mjs"), join(dir, "res.mjs")]);
+  });
+
+  it("a cache written before resources and prompts counted is rejudged: its 'registers nothing' no longer hides such a file", async () => {
+    const dir = tempDir();
+    const file = join(dir, "res.mjs");
+    writeFileSync(file, RESOURCE_ONLY);
+    const { mtimeMs, size } = statSync(file);
+    const cacheFile = join(tempDir(), "cache.json");
+    writeFileSync(cacheFile, JSON.stringify({ [file]: [mtimeMs, size, false] }));
+    const imported: string[] = [];
+    await discoverTools(dir, { cacheFile, importModule: async (path) => void imported.push(path) });
+    expect(imported).toEqual([file]);
+    // The rewritten cache carries the marker, so the next start trusts its verdicts.
+    expect(JSON.parse(readFileSync(cacheFile, "utf8"))).toMatchObject({ "judge:resources-prompts": true, [file]: [mtimeMs, size, true] });
   });
 
   it("the process registry has the catalogs (a user file's registry.registerResource lands in what serve reads)", () => {
