@@ -114,6 +114,8 @@ export class McpServerConnection {
     if (this.#retryAt !== undefined) status.nextRetryInMs = Math.max(0, this.#retryAt - Date.now());
     const server = this.#state === "connected" ? this.#client?.getServerVersion() : undefined;
     if (server !== undefined) status.server = { name: server.name, version: server.version };
+    const revision = this.#state === "connected" ? this.#client?.getNegotiatedProtocolVersion() : undefined;
+    if (revision !== undefined) status.protocolVersion = revision;
     return status;
   }
 
@@ -187,7 +189,8 @@ export class McpServerConnection {
       return;
     }
     if (epoch !== this.#epoch) return link.terminate();
-    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
+    // "auto": 2026-07-28 with a server that offers it (server/discover), the 2025 handshake with the rest.
+    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: "auto" } });
     installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail, () => this.#refresher.request());
     client.onInvalidTools = (tools) => this.#reportInvalid(tools);
     this.#client = client;

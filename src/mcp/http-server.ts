@@ -1,6 +1,7 @@
 /**
- * `quiver serve --http`: the registry over MCP Streamable HTTP, one SDK transport and server per
- * session. Bound to 127.0.0.1 by default. A non-loopback bind needs a bearer token, checked on
+ * `quiver serve --http`: the registry over MCP Streamable HTTP. 2025-era clients get one SDK
+ * transport and server per session (below); 2026-07-28 requests are stateless and go to
+ * http-modern.ts. Bound to 127.0.0.1 by default. A non-loopback bind needs a bearer token, checked on
  * every request; on loopback, Host and Origin are checked so a web page cannot reach the
  * server through DNS rebinding.
  */
@@ -13,6 +14,8 @@ import { isInitializeRequest } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
 import { MemoryEventStore } from "./event-store.js";
 import type { EventStore } from "./event-store.js";
+import { modernHttpEndpoint } from "./http-modern.js";
+import type { ModernHttpOptions } from "./http-modern.js";
 import { HttpSessionTable } from "./http-sessions.js";
 import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
@@ -29,7 +32,7 @@ const REFUSAL_WARNING_INTERVAL_MS = 60_000;
 /** How long a client whose stream dropped waits before it resumes (the SSE `retry` field). */
 const DEFAULT_RETRY_MS = 1_000;
 
-export interface HttpServeOptions extends QuiverServerOptions {
+export interface HttpServeOptions extends QuiverServerOptions, ModernHttpOptions {
   /** 0 picks a free port (see `port` of the result). */
   port: number;
   host?: string;
@@ -67,6 +70,8 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     throw new Error(`Refusing to serve MCP on non-loopback address ${host} without a token: pass --token <secret> (clients send it as "Authorization: Bearer <secret>")`);
   }
   const sessions = new HttpSessionTable(opts.sessionLimits);
+  // 2026-07-28 requests are stateless and go there; 2025 ones keep their sessions here.
+  const modern = modernHttpEndpoint(opts);
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
 
   const http = createServer((req, res) => {
@@ -92,6 +97,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       if (transport === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
       return transport.handleRequest(req, res, body);
     }
+    if (await modern.accepts(req, body)) return modern.handle(req, res, body);
     if (req.method !== "POST" || !isInitializeRequest(body)) return sendError(res, 400, -32000, "Bad Request: no valid session ID provided");
     const room = await sessions.reserve();
     if (room === undefined) return refuseBusy(res);
@@ -141,6 +147,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     port: address.port,
     async close() {
       await sessions.closeAll();
+      await modern.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

@@ -22,8 +22,11 @@ export const CATALOG_CAPABILITIES: ServerCapabilities = {
   completions: {},
 };
 
-/** Installs the handlers on a session's server; the returned function ends its subscriptions and watchers. */
-export function serveCatalog(server: Server, delayMs: number): () => void {
+/**
+ * Installs the handlers on a session's server; the returned function ends its subscriptions and
+ * watchers. Without `delayMs` (a per-request server) it announces no list changes itself.
+ */
+export function serveCatalog(server: Server, delayMs: number | undefined): () => void {
   const subscriptions = new Map<string, () => void>();
   server.setRequestHandler("resources/list", () => ({ resources: registry.resources.list().map(toResource) }));
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: registry.resources.templates().map(toTemplate) }));
@@ -67,10 +70,10 @@ export function serveCatalog(server: Server, delayMs: number): () => void {
         : await registry.resources.complete(ref.uri, argument.name, argument.value, others);
     return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
   });
-  const unwatch = [
-    announce(registry.resources, () => server.sendResourceListChanged(), delayMs, server),
-    announce(registry.prompts, () => server.sendPromptListChanged(), delayMs, server),
-  ];
+  const unwatch =
+    delayMs === undefined
+      ? []
+      : [announce(registry.resources, () => server.sendResourceListChanged(), delayMs, server), announce(registry.prompts, () => server.sendPromptListChanged(), delayMs, server)];
   return () => {
     for (const end of subscriptions.values()) end();
     subscriptions.clear();

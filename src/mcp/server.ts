@@ -4,7 +4,7 @@
  * calling go through the model-facing layer, so validation, timeouts and result caps are the
  * same as in chat.
  */
-import { Server } from "@modelcontextprotocol/server";
+import { Server, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
 import { createLogger, registry } from "../registry/index.js";
@@ -32,13 +32,24 @@ export interface QuiverServerOptions extends ToolSelection {
    * records no session caused; right for a server that is its process's only client (`serve --stdio`).
    */
   logs?: LogScope;
+  /**
+   * One server per request (2026-07-28 over HTTP): no registry watch of its own, since
+   * list_changed reaches the client through its listen stream (http-modern.ts).
+   */
+  perRequest?: boolean;
 }
 
 const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
+/** The stateless MCP revision, served beside every 2025 one. */
+export const MODERN_REVISION = "2026-07-28";
 
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
-  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {}, ...CATALOG_CAPABILITIES } });
+  const server = new Server(QUIVER_IMPLEMENTATION, {
+    capabilities: { tools: { listChanged: true }, logging: {}, ...CATALOG_CAPABILITIES },
+    // 2026-07-28 listed: the server answers server/discover, so new clients get the current revision; older ones `initialize`.
+    supportedProtocolVersions: [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS],
+  });
   const policy = approvalPolicy(opts.allowDangerous === true);
   const reoffer = async (): Promise<ReadonlySet<string>> => offeredNames(opts);
   const logs = new SessionLog(server, opts.logs ?? "session");
@@ -65,8 +76,10 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   }));
 
   const delayMs = opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS;
-  const endCatalog = serveCatalog(server, delayMs);
-  watchGeneration(server, delayMs, () => (logs.close(), endCatalog()));
+  // A per-request server announces nothing itself: changes reach the client through its listen stream.
+  const endCatalog = serveCatalog(server, opts.perRequest === true ? undefined : delayMs);
+  if (opts.perRequest === true) server.onclose = () => (logs.close(), endCatalog());
+  else watchGeneration(server, delayMs, () => (logs.close(), endCatalog()));
   return server;
 }
 
