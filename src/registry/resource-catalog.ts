@@ -45,6 +45,8 @@ export class ResourceCatalog extends ChangeSignal {
   readonly #fixed = new Map<string, ResourceEntry>();
   readonly #templates = new Map<string, ResourceEntry>();
   readonly #subscribers = new Map<string, Set<(uri: string) => void>>();
+  /** Told of every update, whoever subscribed (2026-07-28 listen streams filter by URI themselves). */
+  readonly #everyUpdate = new Set<(uri: string) => void>();
   readonly #polled = new Map<string, { uri: string; timer: NodeJS.Timeout }>(); // file → its poll, for the uri subscribed
   /** Adds (or replaces: a reloaded file registers again) a resource; throws a TypeError on an authoring mistake. */
   register(opts: RegisterResourceOptions): ResourceHandle {
@@ -122,8 +124,14 @@ export class ResourceCatalog extends ChangeSignal {
     };
   }
 
+  /** Calls `listener(uri)` on every `notifyUpdated` of any resource; returns the unsubscribe function. */
+  onUpdated(listener: (uri: string) => void): () => void {
+    this.#everyUpdate.add(listener);
+    return () => this.#everyUpdate.delete(listener);
+  }
+
   notifyUpdated(uri: string): void {
-    for (const listener of this.#subscribers.get(uri) ?? []) {
+    for (const listener of [...(this.#subscribers.get(uri) ?? []), ...this.#everyUpdate]) {
       try {
         listener(uri);
       } catch (err) {

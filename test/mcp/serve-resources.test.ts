@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
 import type { RunningHttpServer } from "../../src/mcp/http-server.js";
@@ -19,7 +20,7 @@ import { waitFor } from "./support.js";
 
 const handles: Array<ResourceHandle | PromptHandle> = [];
 const running: RunningHttpServer[] = [];
-const clients: Client[] = [];
+const clients: Array<{ close(): Promise<void> }> = [];
 let dir = "";
 let watched = "";
 let note: ResourceHandle;
@@ -160,5 +161,32 @@ describe("quiver serve: prompts and completions", () => {
     expect(template.completion.values).toEqual(["grace"]);
     const none = await client.complete({ ref: { type: "ref/prompt", name: "srv_nope" }, argument: { name: "x", value: "" } });
     expect(none.completion.values).toEqual([]);
+  });
+});
+
+describe("quiver serve: the catalogs at protocol 2026-07-28 (stateless requests)", () => {
+  test("reads, gets and completes; a listen stream hears list_changed and notifyUpdated() for the URIs it asked for", async () => {
+    const url = await serve();
+    const client = new ModernClient({ name: "serve-resources-modern", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    const updated: string[] = [];
+    const changed: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (n) => void updated.push(n.params.uri));
+    client.setNotificationHandler("notifications/resources/list_changed", () => void changed.push("resources"));
+    await client.connect(new ModernTransport(new URL(url)));
+    clients.push(client);
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    expect((await client.readResource({ uri: "srv://users/grace" })).contents).toEqual([{ uri: "srv://users/grace", mimeType: "application/json", text: '{"id":"grace"}' }]);
+    expect((await client.getPrompt({ name: "srv_greet", arguments: { who: "Alan" } })).messages[0]).toEqual({ role: "user", content: { type: "text", text: "Hello Alan" } });
+    expect((await client.complete({ ref: { type: "ref/prompt", name: "srv_greet" }, argument: { name: "who", value: "al" } })).completion.values).toEqual(["alan"]);
+    const subscription = await client.listen({ resourcesListChanged: true, resourceSubscriptions: ["srv://note"] });
+    try {
+      note.notifyUpdated();
+      await waitFor(() => updated.includes("srv://note"), "resources/updated on the listen stream");
+      const extra = registry.registerResource({ uri: "srv://modern-extra", name: "extra", read: () => "x" });
+      await waitFor(() => changed.includes("resources"), "resources/list_changed on the listen stream");
+      extra.remove();
+    } finally {
+      await subscription.close();
+    }
   });
 });
