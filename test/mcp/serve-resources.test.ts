@@ -16,7 +16,8 @@ import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
 import type { RunningHttpServer } from "../../src/mcp/http-server.js";
 import { registry } from "../../src/registry/index.js";
 import type { PromptHandle, ResourceHandle } from "../../src/registry/index.js";
-import { waitFor } from "./support.js";
+import { proxyServerCatalogs } from "../../src/mcp/proxy-catalog.js";
+import { useEverything, waitFor } from "./support.js";
 
 const handles: Array<ResourceHandle | PromptHandle> = [];
 const running: RunningHttpServer[] = [];
@@ -188,5 +189,30 @@ describe("quiver serve: the catalogs at protocol 2026-07-28 (stateless requests)
     } finally {
       await subscription.close();
     }
+  });
+});
+
+describe("quiver serve: the resources and prompts of the servers it is connected to", () => {
+  const everything = useEverything();
+
+  test("are served beside quiver's own: prompts named mcp__<server>__<prompt>, resources under their own URIs, read and got through the server", async () => {
+    const manager = await everything();
+    const upstream = manager.connection("everything")!.client!;
+    const [prompt] = (await upstream.listPrompts()).prompts.filter((p) => (p.arguments ?? []).every((a) => a.required !== true));
+    const [resource] = (await upstream.listResources()).resources;
+    const stop = proxyServerCatalogs(manager);
+    try {
+      const { client } = await connect(await serve());
+      const name = `mcp__everything__${prompt!.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
+      await waitFor(async () => (await client.listPrompts()).prompts.some((p) => p.name === name), `prompt ${name} listed by serve`);
+      expect(await client.getPrompt({ name })).toEqual(await upstream.getPrompt({ name: prompt!.name }));
+      expect((await client.listResources()).resources.find((r) => r.uri === resource!.uri)?.name).toMatch(/^mcp__everything__/);
+      expect((await client.readResource({ uri: resource!.uri })).contents).toEqual((await upstream.readResource({ uri: resource!.uri })).contents);
+      // quiver's own entries are not shadowed.
+      expect((await client.listResources()).resources.find((r) => r.uri === "srv://note")?.name).toBe("note");
+    } finally {
+      stop();
+    }
+    expect(registry.prompts.list().some((p) => p.name.startsWith("mcp__everything__"))).toBe(false);
   });
 });
