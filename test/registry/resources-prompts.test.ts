@@ -41,8 +41,13 @@ describe("registerResource", () => {
     expect(JSON.parse((item as { text: string }).text)).toEqual({ href: "db://users/rows/a%20b", table: "users", id: "a b" });
     expect(await r.resources.complete("db://{table}/rows/{id}", "table", "o", {})).toEqual(["orders"]);
     expect(await r.resources.complete("db://{table}/rows/{id}", "id", "", {})).toEqual([]);
-    // One segment per {var}: a slash does not match it.
-    await expect(r.resources.read("db://users/rows/1/extra")).rejects.toBeInstanceOf(ResourceNotFoundError);
+    // One segment per {var}: a slash does not match it, nor an encoded one, nor a dot segment.
+    for (const uri of ["db://users/rows/1/extra", "db://users/rows/..%2F..%2Fetc%2Fpasswd", "db://users/rows/..", "db://users/rows/%2E%2E"]) {
+      await expect(r.resources.read(uri), uri).rejects.toBeInstanceOf(ResourceNotFoundError);
+    }
+    // {+var} takes anything, slashes included.
+    r.registerResource({ uriTemplate: "repo://{+path}", name: "path", read: (_u, { path }) => path! });
+    expect(await r.resources.read("repo://src/a%20b.ts")).toEqual([{ uri: "repo://src/a%20b.ts", text: "src/a b.ts" }]);
   });
 
   it("refuses authoring mistakes with a TypeError naming the resource and the field", () => {
