@@ -14,3 +14,4 @@ export { ResourceCatalog, ResourceNotFoundError } from "./resource-catalog.js";
 export type { ResourceEntry, ServedResourceItem } from "./resource-catalog.js";
 export { PromptCatalog, PromptError } from "./prompt-catalog.js";
 export type { PromptEntry, ServedPrompt, ServedPromptContent } from "./prompt-catalog.js";
+export { CallerUnavailableError } from "./caller.js";

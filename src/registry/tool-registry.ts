@@ -3,6 +3,7 @@
  * definitions and dispatches calls by name. Dispatch never throws into the agent loop: every
  * failure comes back as an `{"error": ...}` JSON string the model can read.
  */
+import { withCaller } from "./caller.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
 import { checkAvailable } from "./availability.js";
@@ -13,8 +14,7 @@ import { ResourceCatalog } from "./resource-catalog.js";
 import { PromptCatalog } from "./prompt-catalog.js";
 import { executionFailed, isThenable, settleOutput, toToolOutput } from "./tool-output.js";
 import type { CheckFn, JsonSchema, RegisterOptions, ToolAvailabilityReport, ToolContext, ToolDefinition } from "./types.js";
-import type { ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
-import type { PromptHandle, RegisterPromptOptions, RegisterResourceOptions, ResourceHandle } from "./types.js";
+import type { PromptHandle, RegisterPromptOptions, RegisterResourceOptions, ResourceHandle, ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
 
 const log = createLogger("registry");
 
@@ -22,7 +22,7 @@ const log = createLogger("registry");
 export const DEFAULT_MAX_RESULT_CHARS = 100_000;
 export const DEFAULT_EMOJI = "⚡";
 
-const EMPTY_CONTEXT: ToolContext = Object.freeze({});
+const EMPTY_CONTEXT: ToolContext = Object.freeze(withCaller({}));
 
 export type RegistryListener = (generation: number) => void;
 
@@ -251,7 +251,7 @@ export class ToolRegistry {
     if (entry === undefined) return toolError(`Unknown tool: ${String(name)}`);
     let result: unknown;
     try {
-      result = entry.handler(args, ctx);
+      result = entry.handler(args, withCaller(ctx));
     } catch (err) {
       return executionFailed(err);
     }
