@@ -14,6 +14,8 @@ const log = createLogger("mcp-serve");
 
 /** The spec's cap on completion values per answer. */
 const MAX_COMPLETIONS = 100;
+/** Per session: a client cannot grow serve's memory without bound by subscribing. */
+export const MAX_SUBSCRIPTIONS = 1_000;
 
 /** What serve declares for its catalogs. */
 export const CATALOG_CAPABILITIES: ServerCapabilities = {
@@ -41,6 +43,9 @@ export function serveCatalog(server: Server, delayMs: number | undefined): () =>
   });
   server.setRequestHandler("resources/subscribe", (request) => {
     const { uri } = request.params;
+    if (!subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `at most ${MAX_SUBSCRIPTIONS} resource subscriptions per session; unsubscribe from some first`);
+    }
     if (!subscriptions.has(uri)) {
       subscriptions.set(uri, registry.resources.subscribe(uri, () => void server.sendResourceUpdated({ uri }).catch((err: unknown) => log.debug(`resources/updated not sent: ${String(err)}`))));
     }

@@ -17,6 +17,7 @@ import type { RunningHttpServer } from "../../src/mcp/http-server.js";
 import { registry } from "../../src/registry/index.js";
 import type { PromptHandle, ResourceHandle } from "../../src/registry/index.js";
 import { proxyServerCatalogs } from "../../src/mcp/proxy-catalog.js";
+import { MAX_SUBSCRIPTIONS } from "../../src/mcp/serve-catalog.js";
 import { useEverything, waitFor } from "./support.js";
 
 const handles: Array<ResourceHandle | PromptHandle> = [];
@@ -119,6 +120,14 @@ describe("quiver serve: resources", () => {
     await b.client.ping();
     expect(a.updated.filter((u) => u === "srv://note")).toHaveLength(1);
     expect(b.updated).toEqual([]);
+  });
+
+  test("a session's subscriptions are bounded: past the cap a subscribe is refused with -32602 saying so", async () => {
+    const { client } = await connect(await serve());
+    await Promise.all(Array.from({ length: MAX_SUBSCRIPTIONS }, (_, i) => client.subscribeResource({ uri: `srv://many/${i}` })));
+    await expect(client.subscribeResource({ uri: "srv://one-too-many" })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(`at most ${MAX_SUBSCRIPTIONS} resource subscriptions`) });
+    // Subscribing again to one it has is no new subscription.
+    await expect(client.subscribeResource({ uri: "srv://many/0" })).resolves.toEqual({});
   });
 
   test("registering and removing resources and prompts sends list_changed", async () => {
