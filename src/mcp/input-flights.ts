@@ -31,6 +31,8 @@ export class Flight {
   #asked: Question[] = [];
   readonly #waiting = new Map<string, Question>();
   #count = 0;
+  /** Bumped each round: the state a round hands out is good for the next retry only. */
+  #round = 0;
   #wake: (() => void) | undefined;
   #expiry: NodeJS.Timeout | undefined;
   #notify: RequestNotifier = () => Promise.resolve();
@@ -40,10 +42,11 @@ export class Flight {
   readonly notify: RequestNotifier = (note) => this.#notify(note);
 
   /** Called by the tool (through ctx): resolves with the client's answer. */
-  ask(request: InputRequest): Promise<unknown> {
+  ask(request: InputRequest, key?: string): Promise<unknown> {
     if (this.controller.signal.aborted) return Promise.reject(new Error("the call was cancelled"));
+    const taken = key !== undefined && (this.#waiting.has(key) || this.#asked.some((q) => q.key === key));
     return new Promise((resolve, reject) => {
-      this.#asked.push({ key: `q${++this.#count}`, request, resolve, reject });
+      this.#asked.push({ key: key !== undefined && !taken ? key : `q${++this.#count}`, request, resolve, reject });
       this.#wake?.();
     });
   }
@@ -67,11 +70,16 @@ export class Flight {
       for (const question of batch) this.#waiting.set(question.key, question);
       this.#expiry = setTimeout(() => this.cancel(`the client did not answer within ${FLIGHT_TTL_MS / 60_000} min`), FLIGHT_TTL_MS);
       this.#expiry.unref();
-      return inputRequired({ inputRequests: Object.fromEntries(batch.map((q) => [q.key, q.request])), requestState: this.id });
+      return inputRequired({ inputRequests: Object.fromEntries(batch.map((q) => [q.key, q.request])), requestState: `${this.id}.${++this.#round}` });
     } finally {
       ctx.mcpReq.signal.removeEventListener("abort", onAbort);
       this.#wake = undefined;
     }
+  }
+
+  /** Whether `state` is the one the last round handed out (an older or altered one is refused). */
+  current(state: string): boolean {
+    return state === `${this.id}.${this.#round}`;
   }
 
   /** The client's answers of a retry; a question it left out is asked again in the next round. */
@@ -102,8 +110,8 @@ const flights = new Map<string, Flight>();
 export async function serveRound(ctx: ServerContext, start: (flight: Flight) => Promise<CallToolResult>): Promise<CallToolResult | InputRequiredResult> {
   const state = ctx.mcpReq.requestState<unknown>();
   if (typeof state === "string") {
-    const flight = flights.get(state);
-    if (flight === undefined) {
+    const flight = flights.get(state.slice(0, state.lastIndexOf(".")));
+    if (flight === undefined || !flight.current(state)) {
       const text = JSON.stringify({ error: "This call's input request is unknown here (it expired, or was started on another instance): call the tool again." });
       return { content: [{ type: "text", text }], isError: true };
     }

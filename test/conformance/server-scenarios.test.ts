@@ -21,10 +21,8 @@ const EXCEPTIONS_2025: Record<string, string> = {};
 
 /** At the 2026-07-28 wire: what the handler ctx (ctx.elicit / ctx.sample, input-required flights) does not offer yet. */
 const EXCEPTIONS_2026: Record<string, string> = {
-  "input-required-result-basic-elicitation": "ctx.elicit takes no name for its question: quiver names them q1, q2, …, the suite expects its own (user_name)",
-  "input-required-result-ignore-extra-params": "ctx.elicit takes no name for its question: quiver names them q1, q2, …, the suite expects its own (user_name)",
-  "input-required-result-multi-round": "requestState is the flight's id, the same every round; the suite wants a new one per round",
-  "input-required-result-tampered-state": "requestState is a random flight id, not integrity-protected: a changed one is a fresh call, not an error",
+  "input-required-result-ignore-extra-params": "inputResponses without a requestState start a new call (quiver's flights are keyed by requestState), so the answer is a fresh input_required, not the complete result the suite wants",
+  "input-required-result-tampered-state": "an altered requestState is not answered with a JSON-RPC error (the check wants -32602 or similar)",
   "input-required-result-basic-list-roots": "a handler cannot ask for the client's roots (no ctx.listRoots)",
   "input-required-result-multiple-input-requests": "a handler cannot ask for the client's roots (no ctx.listRoots)",
   "input-required-result-capability-check": "a handler cannot see which capabilities the client declared",
