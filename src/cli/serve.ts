@@ -23,6 +23,8 @@ export async function runServe(opts: ServeOptions): Promise<number> {
   const report = (line: string) => process.stderr.write(`${line}\n`);
   const config = await loadConfig();
   const runtime = await startRuntime({ mcp: opts.mcp, mcpWaitMs: SERVE_MCP_WAIT_MS, report, config, ...(opts.sandbox !== undefined && { sandbox: opts.sandbox }) });
+  // The connected servers' resources and prompts are served beside quiver's own.
+  const stopProxy = runtime.mcp === undefined ? undefined : (await import("../mcp/proxy-catalog.js")).proxyServerCatalogs(runtime.mcp);
   try {
     const serverOpts = { ...selection(opts, runtime), ...writeHook(config) };
     if (!http) {
@@ -43,6 +45,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     await server.close();
     return EXIT.ok;
   } finally {
+    stopProxy?.();
     await runtime.close();
   }
 }

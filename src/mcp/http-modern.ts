@@ -54,14 +54,27 @@ export function modernHttpEndpoint(opts: ModernHttpOptions): ModernHttpEndpoint 
   };
 }
 
-/** Registry changes, coalesced, become `notifications/tools/list_changed` on every open listen stream. */
+/**
+ * Registry changes, coalesced, become `notifications/tools/list_changed` on every open listen
+ * stream (resources and prompts: their own list_changed; `notifyUpdated()`: resources/updated).
+ */
 function announceToolChanges(handler: McpHttpHandler, delayMs: number): () => void {
+  const stops = [
+    coalesced(registry.onChange.bind(registry), () => handler.notify.toolsChanged(), delayMs),
+    coalesced((l) => registry.resources.onChange(l), () => handler.notify.resourcesChanged(), delayMs),
+    coalesced((l) => registry.prompts.onChange(l), () => handler.notify.promptsChanged(), delayMs),
+    registry.resources.onUpdated((uri) => handler.notify.resourceUpdated(uri)),
+  ];
+  return () => stops.forEach((stop) => void stop());
+}
+
+function coalesced(onChange: (listener: () => void) => () => unknown, send: () => void, delayMs: number): () => void {
   let timer: NodeJS.Timeout | undefined;
-  const unsubscribe = registry.onChange(() => {
+  const unsubscribe = onChange(() => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
-      handler.notify.toolsChanged();
+      send();
     }, delayMs);
     timer.unref();
   });

@@ -15,6 +15,7 @@ import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
 import { SessionLog } from "./session-logs.js";
+import { CATALOG_CAPABILITIES, serveCatalog } from "./serve-catalog.js";
 import type { LogScope, RequestNotifier } from "./session-logs.js";
 
 const log = createLogger("mcp-serve");
@@ -47,7 +48,7 @@ export const MODERN_REVISION = "2026-07-28";
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   const server = new Server(QUIVER_IMPLEMENTATION, {
-    capabilities: { tools: { listChanged: true }, logging: {} },
+    capabilities: { tools: { listChanged: true }, logging: {}, ...CATALOG_CAPABILITIES },
     // 2026-07-28 listed: the server answers server/discover, so new clients get the current revision; older ones `initialize`.
     supportedProtocolVersions: [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS],
   });
@@ -83,8 +84,11 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, rctx, flight))));
   });
 
-  if (opts.perRequest === true) server.onclose = () => logs.close();
-  else watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
+  const delayMs = opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS;
+  // A per-request server announces nothing itself: changes reach the client through its listen stream.
+  const endCatalog = serveCatalog(server, opts.perRequest === true ? undefined : delayMs);
+  if (opts.perRequest === true) server.onclose = () => (logs.close(), endCatalog());
+  else watchGeneration(server, delayMs, () => (logs.close(), endCatalog()));
   return server;
 }
 

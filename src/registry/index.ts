@@ -10,8 +10,8 @@ export { createLogger, addLogSink, setLogLevel, getLogLevel, setLogWriter } from
 export type { Logger, LogLevel, LogRecord, LogSink } from "./logger.js";
 export { quiverHome, quiverPath } from "./paths.js";
 export type * from "./types.js";
-export { CallerUnavailableError } from "./caller.js";
 export { ResourceCatalog, ResourceNotFoundError } from "./resource-catalog.js";
 export type { ResourceEntry, ServedResourceItem } from "./resource-catalog.js";
 export { PromptCatalog, PromptError } from "./prompt-catalog.js";
 export type { PromptEntry, ServedPrompt, ServedPromptContent } from "./prompt-catalog.js";
+export { CallerUnavailableError } from "./caller.js";

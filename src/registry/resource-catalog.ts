@@ -4,7 +4,7 @@
  * handle's `notifyUpdated()`, or the resource's `file` changing on disk (polled only while
  * someone is subscribed).
  */
-import { unwatchFile, watchFile } from "node:fs";
+import { statSync } from "node:fs";
 import { ChangeSignal } from "./change-signal.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
@@ -45,7 +45,9 @@ export class ResourceCatalog extends ChangeSignal {
   readonly #fixed = new Map<string, ResourceEntry>();
   readonly #templates = new Map<string, ResourceEntry>();
   readonly #subscribers = new Map<string, Set<(uri: string) => void>>();
-  readonly #polled = new Map<string, string>(); // file → the uri whose subscribers it serves
+  /** Told of every update, whoever subscribed (2026-07-28 listen streams filter by URI themselves). */
+  readonly #everyUpdate = new Set<(uri: string) => void>();
+  readonly #polled = new Map<string, { uri: string; timer: NodeJS.Timeout }>(); // file → its poll, for the uri subscribed
   /** Adds (or replaces: a reloaded file registers again) a resource; throws a TypeError on an authoring mistake. */
   register(opts: RegisterResourceOptions): ResourceHandle {
     const entry = makeResourceEntry(opts);
@@ -118,12 +120,18 @@ export class ResourceCatalog extends ChangeSignal {
       set.delete(listener);
       if (set.size > 0) return;
       this.#subscribers.delete(uri);
-      for (const [file, of] of this.#polled) if (of === uri) (unwatchFile(file), this.#polled.delete(file));
+      for (const [file, poll] of this.#polled) if (poll.uri === uri) (clearInterval(poll.timer), this.#polled.delete(file));
     };
   }
 
+  /** Calls `listener(uri)` on every `notifyUpdated` of any resource; returns the unsubscribe function. */
+  onUpdated(listener: (uri: string) => void): () => void {
+    this.#everyUpdate.add(listener);
+    return () => this.#everyUpdate.delete(listener);
+  }
+
   notifyUpdated(uri: string): void {
-    for (const listener of this.#subscribers.get(uri) ?? []) {
+    for (const listener of [...(this.#subscribers.get(uri) ?? []), ...this.#everyUpdate]) {
       try {
         listener(uri);
       } catch (err) {
@@ -135,11 +143,23 @@ export class ResourceCatalog extends ChangeSignal {
   #pollFileOf(uri: string): void {
     const file = this.resolve(uri)?.entry.file;
     if (file === undefined || this.#polled.has(file)) return;
-    this.#polled.set(file, uri);
-    watchFile(file, { interval: FILE_POLL_MS, persistent: false }, (now, before) => {
-      if (now.mtimeMs !== before.mtimeMs || now.size !== before.size || now.ino !== before.ino) this.notifyUpdated(uri);
-    });
+    // The baseline is taken now, synchronously: a change right after subscribing is not missed.
+    let last = fingerprint(file);
+    const timer = setInterval(() => {
+      const now = fingerprint(file);
+      if (now === last) return;
+      last = now;
+      this.notifyUpdated(uri);
+    }, FILE_POLL_MS);
+    timer.unref();
+    this.#polled.set(file, { uri, timer });
   }
+}
+
+/** What changes when the file does (an atomic save replaces the inode); "" while it is missing. */
+function fingerprint(file: string): string {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st === undefined ? "" : `${st.ino}:${st.size}:${st.mtimeMs}`;
 }
 
 function makeResourceEntry(opts: RegisterResourceOptions): ResourceEntry {

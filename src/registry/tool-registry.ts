@@ -14,8 +14,7 @@ import { ResourceCatalog } from "./resource-catalog.js";
 import { PromptCatalog } from "./prompt-catalog.js";
 import { executionFailed, isThenable, settleOutput, toToolOutput } from "./tool-output.js";
 import type { CheckFn, JsonSchema, RegisterOptions, ToolAvailabilityReport, ToolContext, ToolDefinition } from "./types.js";
-import type { ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
-import type { PromptHandle, RegisterPromptOptions, RegisterResourceOptions, ResourceHandle } from "./types.js";
+import type { PromptHandle, RegisterPromptOptions, RegisterResourceOptions, ResourceHandle, ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
 
 const log = createLogger("registry");
 

@@ -1,5 +1,6 @@
 /**
- * The part of RFC 6570 that resource templates use: `{var}` (one segment: no `/`, `?` or `#`)
+ * The part of RFC 6570 that resource templates use: `{var}` (one segment: no `/`, `?` or `#`,
+ * even percent-encoded, and never `.` or `..`)
  * and `{+var}` (reserved expansion: anything). Enough to match a URI against a template and
  * name its variables; other operators are refused at registration, so a template never
  * silently matches what its author did not mean.
@@ -18,6 +19,7 @@ const VARIABLE_NAME = /^[A-Za-z0-9_]+$/;
 /** Compiles a template; throws a TypeError saying what is wrong with which expression. */
 export function compileUriTemplate(source: string): UriTemplate {
   const variables: string[] = [];
+  const reservedAt: boolean[] = [];
   let pattern = "^";
   let last = 0;
   for (const m of source.matchAll(EXPRESSION)) {
@@ -30,6 +32,7 @@ export function compileUriTemplate(source: string): UriTemplate {
     }
     if (variables.includes(name)) throw new TypeError(`uriTemplate ${JSON.stringify(source)}: variable "${name}" appears twice`);
     variables.push(name);
+    reservedAt.push(reserved);
     pattern += reserved ? "(.+?)" : "([^/?#]+)";
   }
   const rest = source.slice(last);
@@ -44,7 +47,12 @@ export function compileUriTemplate(source: string): UriTemplate {
       const m = regex.exec(uri);
       if (m === null) return undefined;
       const vars: Record<string, string> = {};
-      variables.forEach((name, i) => (vars[name] = safeDecode(m[i + 1]!)));
+      for (const [i, name] of variables.entries()) {
+        const value = safeDecode(m[i + 1]!);
+        // A one-segment {var} stays one segment once decoded: `..%2F..%2Fetc` or `..` never reaches a read that builds a path from it.
+        if (!reservedAt[i] && (value.includes("/") || value === "." || value === "..")) return undefined;
+        vars[name] = value;
+      }
       return vars;
     },
   };

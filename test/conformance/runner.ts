@@ -170,7 +170,7 @@ export function parseRequirements(revision: string, text: string): Requirements 
 }
 
 /** Each `<leg>-<scenario>-<timestamp>/checks.json` under `out` (client scenarios like `auth/x` nest a directory). */
-function readResults(out: string, leg: "server" | undefined): ScenarioResult[] {
+export function readResults(out: string, leg: "server" | undefined): ScenarioResult[] {
   const results: ScenarioResult[] = [];
   for (const file of readdirSync(out, { recursive: true, encoding: "utf8" })) {
     if (!file.endsWith(`${sep}checks.json`) && file !== "checks.json") continue;

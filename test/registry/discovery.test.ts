@@ -197,10 +197,12 @@ describe("discoverTools", () => {
 });
 
 describe("verdict cache", () => {
-  /** The verdict entries (not the directory listings kept beside them). */
+  /** The marker of a cache whose verdicts know registerResource/registerPrompt (older ones' negatives are rejudged). */
+  const JUDGED = { "judge:resources-prompts": true };
+  /** The verdict entries (not the directory listings kept beside them, nor the judge marker). */
   function cacheEntries(file = defaultDiscoveryCacheFile()): Record<string, [number, number, boolean]> {
     const all = JSON.parse(readFileSync(file, "utf8")) as Record<string, [number, number, boolean]>;
-    return Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith("listing:")));
+    return Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith("listing:") && !key.startsWith("judge:")));
   }
 
   /** Sets a whole-second mtime, which survives utimes round trips exactly. */
@@ -274,7 +276,7 @@ describe("verdict cache", () => {
     const h = write("helper.ts", HELPER);
     await discoverTools(toolsDir(), recorder());
     const entries = cacheEntries();
-    writeFileSync(defaultDiscoveryCacheFile(), JSON.stringify({ ...entries, [a]: ["soon", 1] }));
+    writeFileSync(defaultDiscoveryCacheFile(), JSON.stringify({ ...JUDGED, ...entries, [a]: ["soon", 1] }));
     const before = getDiscoveryStats().filesRead;
     const { seen, importModule } = recorder();
     await discoverTools(toolsDir(), { importModule });
@@ -288,7 +290,7 @@ describe("verdict cache", () => {
     const b = write("b.ts", REGISTERS);
     const other = join(dir, "other", "x.ts");
     await discoverTools(toolsDir(), recorder());
-    writeFileSync(defaultDiscoveryCacheFile(), JSON.stringify({ ...cacheEntries(), [other]: [1, 2, true] }));
+    writeFileSync(defaultDiscoveryCacheFile(), JSON.stringify({ ...JUDGED, ...cacheEntries(), [other]: [1, 2, true] }));
     rmSync(b);
     const { seen, importModule } = recorder();
     await discoverTools(toolsDir(), { importModule });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -41,8 +41,13 @@ describe("registerResource", () => {
     expect(JSON.parse((item as { text: string }).text)).toEqual({ href: "db://users/rows/a%20b", table: "users", id: "a b" });
     expect(await r.resources.complete("db://{table}/rows/{id}", "table", "o", {})).toEqual(["orders"]);
     expect(await r.resources.complete("db://{table}/rows/{id}", "id", "", {})).toEqual([]);
-    // One segment per {var}: a slash does not match it.
-    await expect(r.resources.read("db://users/rows/1/extra")).rejects.toBeInstanceOf(ResourceNotFoundError);
+    // One segment per {var}: a slash does not match it, nor an encoded one, nor a dot segment.
+    for (const uri of ["db://users/rows/1/extra", "db://users/rows/..%2F..%2Fetc%2Fpasswd", "db://users/rows/..", "db://users/rows/%2E%2E"]) {
+      await expect(r.resources.read(uri), uri).rejects.toBeInstanceOf(ResourceNotFoundError);
+    }
+    // {+var} takes anything, slashes included.
+    r.registerResource({ uriTemplate: "repo://{+path}", name: "path", read: (_u, { path }) => path! });
+    expect(await r.resources.read("repo://src/a%20b.ts")).toEqual([{ uri: "repo://src/a%20b.ts", text: "src/a b.ts" }]);
   });
 
   it("refuses authoring mistakes with a TypeError naming the resource and the field", () => {
@@ -164,6 +169,20 @@ describe("discovery finds resource and prompt files like tool files", () => {
     const imported: string[] = [];
     await discoverTools(dir, { cacheFile: false, importModule: async (path) => void imported.push(path) });
     expect(imported).toEqual([join(dir, "prompt.mjs"), join(dir, "res.mjs")]);
+  });
+
+  it("a cache written before resources and prompts counted is rejudged: its 'registers nothing' no longer hides such a file", async () => {
+    const dir = tempDir();
+    const file = join(dir, "res.mjs");
+    writeFileSync(file, RESOURCE_ONLY);
+    const { mtimeMs, size } = statSync(file);
+    const cacheFile = join(tempDir(), "cache.json");
+    writeFileSync(cacheFile, JSON.stringify({ [file]: [mtimeMs, size, false] }));
+    const imported: string[] = [];
+    await discoverTools(dir, { cacheFile, importModule: async (path) => void imported.push(path) });
+    expect(imported).toEqual([file]);
+    // The rewritten cache carries the marker, so the next start trusts its verdicts.
+    expect(JSON.parse(readFileSync(cacheFile, "utf8"))).toMatchObject({ "judge:resources-prompts": true, [file]: [mtimeMs, size, true] });
   });
 
   it("the process registry has the catalogs (a user file's registry.registerResource lands in what serve reads)", () => {

@@ -21,6 +21,11 @@ export interface ToolDirListing {
 
 // Module paths are absolute, so no path starts with this.
 const LISTING_PREFIX = "listing:";
+/**
+ * Present once the verdicts are those of a judge that knows registerResource/registerPrompt: an
+ * older cache's "does not register" may be wrong about a file with only those, so it is rejudged.
+ */
+const JUDGE_KEY = "judge:resources-prompts";
 
 const log = createLogger("discovery");
 
@@ -33,7 +38,9 @@ export class VerdictCache {
 
   /** Loads the cache file; a missing, unreadable or corrupt file gives an empty cache. */
   static read(file: string): VerdictCache {
-    return new VerdictCache(readCacheObject(file, log, "rescanning every tool module"));
+    const entries = readCacheObject(file, log, "rescanning every tool module");
+    if (entries[JUDGE_KEY] !== true) for (const [key, entry] of Object.entries(entries)) if (isEntry(entry) && !entry[2]) delete entries[key];
+    return new VerdictCache(entries);
   }
 
   /** The verdict for `path` if its entry is well formed and matches (mtimeMs, size); else undefined. */
@@ -76,7 +83,7 @@ export class VerdictCache {
 
   /** The module paths with a verdict (not the listings). */
   paths(): string[] {
-    return Object.keys(this.entries).filter((key) => !key.startsWith(LISTING_PREFIX));
+    return Object.keys(this.entries).filter((key) => !key.startsWith(LISTING_PREFIX) && key !== JUDGE_KEY);
   }
 
   /** Writes the cache atomically; returns whether it was written (failures are logged at debug). */
@@ -86,7 +93,7 @@ export class VerdictCache {
 
   /** The JSON text, keeping only well-formed entries (corrupt ones read from disk are dropped). */
   private serialize(): string {
-    const parts: string[] = [];
+    const parts: string[] = [`${JSON.stringify(JUDGE_KEY)}:true`];
     for (const path of Object.keys(this.entries)) {
       const entry = this.entries[path];
       if (isEntry(entry)) parts.push(`${JSON.stringify(path)}:[${entry[0]},${entry[1]},${entry[2]}]`);
