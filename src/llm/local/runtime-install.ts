@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, lstatSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LLAMA_CPP_VERSION, isLlamaCppInstalled, runtimeDir } from "./runtime.js";
+import { LLAMA_CPP_VERSION, installedEntry, runtimeDir } from "./runtime.js";
 
 /** node-llama-cpp's prebuilt package for each platform (the CPU or Metal build; GPU builds on request). */
 const BUILDS: Record<string, string> = {
@@ -46,7 +46,7 @@ export interface RuntimeInstallResult {
 export async function installLlamaRuntime(options: RuntimeInstallOptions = {}): Promise<RuntimeInstallResult> {
   const dir = options.dir ?? runtimeDir();
   const packages = [`node-llama-cpp@${LLAMA_CPP_VERSION}`, `${platformBuild()}@${LLAMA_CPP_VERSION}`];
-  if (isLlamaCppInstalled(dir)) return { dir, packages, alreadyInstalled: true };
+  if (installedEntry(dir) !== undefined) return { dir, packages, alreadyInstalled: true };
   mkdirSync(dir, { recursive: true });
   const dependencies = Object.fromEntries(packages.map((spec) => [spec.slice(0, spec.lastIndexOf("@")), LLAMA_CPP_VERSION]));
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "quiver-llama-runtime", private: true, dependencies }, null, 2)}\n`);
@@ -58,7 +58,7 @@ export async function installLlamaRuntime(options: RuntimeInstallOptions = {}): 
     if (timer !== undefined) clearInterval(timer);
   }
   options.onProgress?.(bytesUnder(join(dir, "node_modules")));
-  if (!isLlamaCppInstalled(dir)) throw new Error(`npm finished but node-llama-cpp is not in ${dir}/node_modules; run \`npm ${args.join(" ")}\` to see why`);
+  if (installedEntry(dir) === undefined) throw new Error(`npm finished but node-llama-cpp is not in ${dir}/node_modules; run \`npm ${args.join(" ")}\` to see why`);
   return { dir, packages, alreadyInstalled: false };
 }
 

@@ -32,7 +32,7 @@ export function runtimeDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The entry file of node-llama-cpp in the runtime directory, if it is installed there. */
-function installedEntry(dir = runtimeDir()): string | undefined {
+export function installedEntry(dir = runtimeDir()): string | undefined {
   const manifest = join(dir, "package.json");
   if (!existsSync(join(dir, "node_modules", "node-llama-cpp", "package.json"))) return undefined;
   try {
@@ -42,9 +42,11 @@ function installedEntry(dir = runtimeDir()): string | undefined {
   }
 }
 
-function besideQuiver(): boolean {
+/** Whether node-llama-cpp is installed where quiver's own imports find it (a developer's node_modules, a user's own install). */
+export function besideQuiver(): boolean {
   try {
-    import.meta.resolve("node-llama-cpp");
+    // Its exports' "default" condition makes require's resolution the same as import's.
+    createRequire(import.meta.url).resolve("node-llama-cpp");
     return true;
   } catch {
     return false;
