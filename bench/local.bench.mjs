@@ -18,7 +18,8 @@ export default function localBench() {
       const { fixtureClient } = await import("../test/helpers/local-model.ts");
       const { Agent, Session } = await import("../dist/agent/index.js");
       const { loadBuiltinTools } = await import("../dist/calls/model-tools.js");
-      const { getLlama } = await import("node-llama-cpp");
+      // Beside quiver, or where `quiver models runtime` put it.
+      const { getLlama } = await (await import("../dist/llm/local/runtime.js")).loadLlamaCpp();
       await loadBuiltinTools();
 
       const path = join(home, "fixture.gguf");

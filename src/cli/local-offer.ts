@@ -10,6 +10,7 @@ import { DEFAULT_LOCAL_MODEL, LOCAL_PREFIX, findCatalogModel, type GpuChoice, ty
 import { MISSING_RUNTIME_HELP, isLlamaCppInstalled } from "../llm/local/runtime.js";
 import { findStored } from "../llm/local/store.js";
 import { CliError, EXIT } from "./exit-codes.js";
+import { offerRuntimeInstall } from "./llama-runtime.js";
 import { modelsDir, pullWithProgress } from "./models.js";
 
 type In = NodeJS.ReadableStream & { isTTY?: boolean };
@@ -20,14 +21,20 @@ export interface OfferIO {
   output?: Out;
   /** Replaces the download (tests). */
   pull?: (name: string) => Promise<unknown>;
+  /** Replaces the runtime's install question (tests). */
+  installRuntime?: (input: In, output: Out) => Promise<boolean>;
 }
 
 /** The `local:` model to use, or a CliError carrying `noModelMessage` plus the local way out. */
 export async function offerLocalModel(noModelMessage: string, io: OfferIO = {}): Promise<string> {
   const input = io.input ?? process.stdin;
   const output = io.output ?? process.stderr;
-  // Without the runtime a download would be wasted: say what to install instead.
-  if (!isLlamaCppInstalled()) throw new CliError(`${noModelMessage}\n${MISSING_RUNTIME_HELP}`, EXIT.usage);
+  const interactive = input.isTTY === true && output.isTTY === true;
+  // Without the runtime a download would be wasted: install it first (asked), or say how.
+  if (!isLlamaCppInstalled()) {
+    const installed = interactive && (await (io.installRuntime ?? offerRuntimeInstall)(input, output));
+    if (!installed) throw new CliError(`${noModelMessage}\n${MISSING_RUNTIME_HELP}`, EXIT.usage);
+  }
   const name = DEFAULT_LOCAL_MODEL;
   const model = `${LOCAL_PREFIX}${name}`;
   const stored = await findStored(modelsDir(), name);
@@ -37,7 +44,7 @@ export async function offerLocalModel(noModelMessage: string, io: OfferIO = {}):
   }
   const catalog = findCatalogModel(name);
   const how = `Or run a model on this machine, no account needed:\n  quiver models pull ${name}\n  quiver chat --model ${model}`;
-  if (input.isTTY !== true || output.isTTY !== true) throw new CliError(`${noModelMessage}\n${how}`, EXIT.usage);
+  if (!interactive) throw new CliError(`${noModelMessage}\n${how}`, EXIT.usage);
   output.write(`No model is configured.\n`);
   const question =
     `Download ${name} (~${catalog?.approxSize}, ${catalog?.license}, needs ~${catalog?.approxMemory} RAM) and run it on this machine? [Y/n] `;

@@ -1,10 +1,9 @@
 /**
  * The bash grammar (tree-sitter-bash on web-tree-sitter), loaded on the first assessment only:
  * importing this module costs nothing, so CLI start-up never pays for the WASM.
- * Both .wasm files come from their npm packages; nothing is downloaded at run time.
+ * The grammar's .wasm is vendored (vendor/tree-sitter-bash), the runtime's comes from web-tree-sitter; nothing is downloaded at run time.
  */
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type { Language as TsLanguage, Node as SyntaxNode, Parser as TsParser } from "web-tree-sitter";
 
 export type { SyntaxNode };
@@ -36,12 +35,16 @@ async function keepWasmOnBaselineTier(): Promise<void> {
   setFlagsFromString("--liftoff-only");
 }
 
+// Vendored (vendor/tree-sitter-bash/README.md): the npm package adds 20 MB of native builds and an install script.
+// Two levels up from src/safety/ and from dist/safety/ alike.
+const GRAMMAR_WASM = new URL("../../vendor/tree-sitter-bash/tree-sitter-bash.wasm", import.meta.url);
+
 function loadParser(): Promise<TsParser> {
   loading ??= (async () => {
     await keepWasmOnBaselineTier();
     // The grammar is read and compiled (on V8's background threads) while web-tree-sitter
     // initialises, instead of after it: measured ~30 ms instead of ~30-45 ms for the whole load.
-    const grammar = readFile(createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm")).then((bytes) => WebAssembly.compile(bytes));
+    const grammar = readFile(GRAMMAR_WASM).then((bytes) => WebAssembly.compile(bytes));
     grammar.catch(() => undefined); // awaited below; a failed init must not leave it unhandled
     const { Parser, Language } = await import("web-tree-sitter");
     await Parser.init();

@@ -19,6 +19,11 @@ export function assertBuilt(): void {
 export function cliEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
+    // QUIVER_LLAMA_RUNTIME is the tests' own (test/setup/llama-runtime.ts), never the developer's.
+    if (name === "QUIVER_LLAMA_RUNTIME") {
+      env[name] = value;
+      continue;
+    }
     if (/^(OPENAI_|QUIVER_|OPENROUTER_)/.test(name) || name === "NO_COLOR" || name === "FORCE_COLOR") continue;
     env[name] = value;
   }

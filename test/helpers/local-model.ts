@@ -9,10 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChatWrapper, ChatWrapperGenerateContextStateOptions, ChatWrapperGeneratedContextState } from "node-llama-cpp";
 import { createChatClient, type ChatClient, type LocalClientOptions } from "../../src/llm/index.js";
+import { loadLlamaCpp } from "../../src/llm/local/runtime.js";
 import { writeFixtureModel } from "./gguf-fixture.js";
 
 export async function functionCallingWrapper(): Promise<ChatWrapper> {
-  const { ChatMLChatWrapper } = await import("node-llama-cpp");
+  const { ChatMLChatWrapper } = await loadLlamaCpp();
   class EngagedChatML extends ChatMLChatWrapper {
     override generateContextState(options: ChatWrapperGenerateContextStateOptions): ChatWrapperGeneratedContextState {
       const state = super.generateContextState(options);

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 /** Variables that would point quiver at a real model, a real account or a real home. */
 const FOREIGN = /^(OPENAI_|QUIVER_|OPENROUTER_|HF_|HUGGING_FACE_|MODEL_ENDPOINT$|NO_COLOR$|FORCE_COLOR$)|_API_KEY$/;
@@ -21,5 +21,9 @@ delete process.env.QUIVER_HOME;
 // Git reads its identity from HOME; tests that commit get a fixed one instead of the developer's.
 process.env.GIT_AUTHOR_NAME = process.env.GIT_COMMITTER_NAME = "quiver tests";
 process.env.GIT_AUTHOR_EMAIL = process.env.GIT_COMMITTER_EMAIL = "tests@quiver.invalid";
+
+// The local model runtime the global setup installed (test/setup/llama-runtime.ts), if node-llama-cpp is not beside quiver.
+const llamaRuntime = inject("llamaRuntime");
+if (llamaRuntime !== "") process.env.QUIVER_LLAMA_RUNTIME = llamaRuntime;
 
 afterAll(() => rmSync(home, { recursive: true, force: true }));

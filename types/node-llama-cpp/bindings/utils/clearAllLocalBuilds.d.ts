@@ -1,0 +1,1 @@
+export declare function clearAllLocalBuilds(waitForLocks?: boolean): Promise<void>;

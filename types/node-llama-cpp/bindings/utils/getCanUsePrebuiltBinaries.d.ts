@@ -1,0 +1,1 @@
+export declare function getCanUsePrebuiltBinaries(): Promise<boolean>;

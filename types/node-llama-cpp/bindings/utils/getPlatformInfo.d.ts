@@ -1,0 +1,5 @@
+export declare function getPlatformInfo(): Promise<{
+    name: string;
+    version: string;
+}>;
+export type BinaryPlatformInfo = Awaited<ReturnType<typeof getPlatformInfo>>;

@@ -1,0 +1,2 @@
+import { BuildOptions } from "../types.js";
+export declare function logBinaryUsageExampleToConsole(buildOptions: BuildOptions, specifyGpuType: boolean, showLatestBuildUsageExample?: boolean): void;

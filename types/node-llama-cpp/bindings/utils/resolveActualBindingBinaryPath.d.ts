@@ -1,0 +1,1 @@
+export declare function resolveActualBindingBinaryPath(binaryPath: string): Promise<string>;

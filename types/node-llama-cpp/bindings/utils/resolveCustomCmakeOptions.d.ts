@@ -1,0 +1,1 @@
+export declare function resolveCustomCmakeOptions(customCmakeOptions?: Record<string, string>): Map<string, string>;

@@ -1,0 +1,2 @@
+import { GgufMetadata } from "../../gguf/types/GgufMetadataTypes.js";
+export declare function getModelLinageNames(ggufMetadata?: GgufMetadata): string[][];

@@ -1,0 +1,4 @@
+import { CommandModule } from "yargs";
+type OnPostInstallCommand = null;
+export declare const OnPostInstallCommand: CommandModule<object, OnPostInstallCommand>;
+export {};

@@ -1,0 +1,4 @@
+import { CommandModule } from "yargs";
+type InspectCommand = {};
+export declare const InspectCommand: CommandModule<object, InspectCommand>;
+export {};

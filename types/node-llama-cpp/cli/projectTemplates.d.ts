@@ -1,0 +1,7 @@
+export type ProjectTemplateOption = {
+    title: string;
+    name: string;
+    titleFormat?(title: string): string;
+    description?: string;
+};
+export declare const projectTemplates: ProjectTemplateOption[];

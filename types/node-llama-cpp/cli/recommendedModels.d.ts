@@ -1,0 +1,2 @@
+import { ModelRecommendation } from "./utils/resolveModelRecommendationFileOptions.js";
+export declare const recommendedModels: ModelRecommendation[];

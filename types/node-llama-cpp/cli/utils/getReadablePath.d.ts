@@ -1,0 +1,1 @@
+export declare function getReadablePath(fsPath: string): string;

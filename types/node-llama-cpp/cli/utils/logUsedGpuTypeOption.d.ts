@@ -1,0 +1,2 @@
+import { BuildGpu } from "../../bindings/types.js";
+export declare function logUsedGpuTypeOption(gpu: BuildGpu): void;

@@ -1,0 +1,1 @@
+export declare function detectCurrentPackageManager(): "npm" | "bun" | "pnpm" | "deno" | "yarn" | undefined;

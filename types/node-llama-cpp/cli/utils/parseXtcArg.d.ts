@@ -1,0 +1,5 @@
+export declare function parseXtcArg(xtcString?: string): ParsedXtcArg | undefined;
+export type ParsedXtcArg = {
+    probability: number;
+    threshold: number;
+};

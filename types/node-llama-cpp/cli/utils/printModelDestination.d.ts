@@ -1,0 +1,2 @@
+import { ResolveModelDestination } from "../../utils/resolveModelDestination.js";
+export declare function printModelDestination(modelDestination: ResolveModelDestination): void;

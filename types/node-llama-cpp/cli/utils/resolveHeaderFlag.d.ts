@@ -1,0 +1,1 @@
+export declare function resolveHeaderFlag(header?: string[] | string): Record<string, string>;

@@ -1,0 +1,1 @@
+export declare function splitAnsiToLines(text: string | undefined, width: number, maxRoundToWords?: number): string[];

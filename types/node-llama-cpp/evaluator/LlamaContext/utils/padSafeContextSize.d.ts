@@ -1,0 +1,1 @@
+export declare function padSafeContextSize(value: number, padDirection: "up" | "down", padding?: number): number;

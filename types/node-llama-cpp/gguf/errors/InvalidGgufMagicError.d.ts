@@ -1,0 +1,3 @@
+export declare class InvalidGgufMagicError extends Error {
+    constructor(expectedGgufMagic: string, actualGgufMagic: string);
+}

@@ -1,0 +1,4 @@
+export declare class UnsupportedGgufValueTypeError extends Error {
+    readonly ggufValueType: number;
+    constructor(ggufValueType: number);
+}

@@ -1,0 +1,5 @@
+export declare function getRamUsageFromUnifiedVram(vramUsage: number, vramState: {
+    total: number;
+    free: number;
+    unifiedSize: number;
+}): number;

@@ -1,0 +1,1 @@
+export declare function getGgufMetadataKeyValue(metadata: Record<string, any>, key: string): any;

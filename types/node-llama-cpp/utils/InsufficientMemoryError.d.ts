@@ -1,0 +1,3 @@
+export declare class InsufficientMemoryError extends Error {
+    constructor(message?: string);
+}

@@ -1,0 +1,5 @@
+import { GbnfJsonSchema } from "./types.js";
+export declare function getGbnfGrammarForGbnfJsonSchema(schema: Readonly<GbnfJsonSchema>, { allowNewLines, scopePadSpaces }?: {
+    allowNewLines?: boolean;
+    scopePadSpaces?: number;
+}): string;

@@ -1,0 +1,5 @@
+import { GbnfTerminal } from "../GbnfTerminal.js";
+export declare class GbnfInsideStringChar extends GbnfTerminal {
+    getGrammar(): string;
+    protected getRuleName(): string;
+}

@@ -1,0 +1,5 @@
+export declare function getBuildDefaults(): Promise<{
+    repo: string;
+    release: string;
+    gpuSupport: false | "auto" | "metal" | "cuda" | "vulkan";
+}>;

@@ -1,0 +1,1 @@
+export declare function getConsoleLogPrefix(forcePrefix?: boolean, padEnd?: boolean): string;

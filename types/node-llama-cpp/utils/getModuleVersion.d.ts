@@ -1,0 +1,1 @@
+export declare function getModuleVersion(): Promise<string>;

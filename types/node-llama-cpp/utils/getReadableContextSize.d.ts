@@ -1,0 +1,1 @@
+export declare function getReadableContextSize(contextSize: number): string;

@@ -1,0 +1,1 @@
+export declare function hashString(text: string): Promise<string>;

@@ -1,0 +1,4 @@
+export declare function isLockfileActive({ resourcePath, staleDuration }: {
+    resourcePath: string;
+    staleDuration?: number;
+}): Promise<boolean>;

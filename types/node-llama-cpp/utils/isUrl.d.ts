@@ -1,0 +1,1 @@
+export declare function isUrl(text: string, throwOnInvalidUrl?: boolean): boolean;

@@ -1,0 +1,2 @@
+import { Token } from "../types.js";
+export declare function resolveLastTokens(tokenArrays: Token[][], maxTokens?: number): Token[];

@@ -1,0 +1,1 @@
+export declare function signalSleep(delay: number, abortSignal?: AbortSignal): Promise<void>;

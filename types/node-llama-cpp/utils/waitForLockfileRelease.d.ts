@@ -1,0 +1,5 @@
+export declare function waitForLockfileRelease({ resourcePath, checkInterval, staleDuration }: {
+    resourcePath: string;
+    checkInterval?: number;
+    staleDuration?: number;
+}): Promise<void>;

@@ -1,0 +1,1 @@
+export declare function withAbortSignal<T>(signal: AbortSignal | undefined, promise: Promise<T>): Promise<T>;

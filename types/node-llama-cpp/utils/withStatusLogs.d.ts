@@ -1,0 +1,6 @@
+export default function withStatusLogs<T>(messageAndOptions: string | {
+    loading: string;
+    success?: string;
+    fail?: string;
+    disableLogs?: boolean;
+}, callback: () => Promise<T>): Promise<T>;

@@ -1,0 +1,1 @@
+export declare function wrapAbortSignal(abortSignal?: AbortSignal): [controller: AbortController, dispose: (() => void)];
