@@ -21,7 +21,14 @@ export function statusLine(agent: Agent): string {
 
 export async function compactCommand(ctx: Ctx, focus: string): Promise<void> {
   const before = ctx.agent.contextUse;
-  const done = await ctx.agent.compact(focus.trim() === "" ? undefined : focus.trim());
+  let done: boolean;
+  try {
+    done = await ctx.agent.compact(focus.trim() === "" ? undefined : focus.trim());
+  } catch (err) {
+    // A failed summary (or a PreCompact hook that blocks) leaves the conversation as it was.
+    ctx.print(`Not compacted: ${err instanceof Error ? err.message : String(err)}. The conversation goes on as it was.`);
+    return;
+  }
   if (!done) {
     ctx.print(ctx.style.dim("Nothing to compact yet: the conversation is only its latest turn."));
     return;
