@@ -51,6 +51,8 @@ export interface ServeOptions {
   allowDangerous?: boolean;
   sandbox?: string;
   mcp: boolean;
+  stateless?: boolean;
+  store?: string;
 }
 
 export const DEFAULT_SERVE_PORT = 8765;

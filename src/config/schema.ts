@@ -77,6 +77,12 @@ const sandboxSchema = z.strictObject({
     .optional(),
 });
 
+// `quiver serve`: where stateless instances share stream events (docs/mcp.md, deployment).
+const serveSchema = z.strictObject({
+  store: z.string().regex(/^(?:memory|rediss?:\/\/.+)$/i, "expected memory or a Redis URL such as redis://127.0.0.1:6379").optional(),
+  stateless: z.boolean().optional(),
+});
+
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
@@ -91,6 +97,7 @@ const configSchema = z.strictObject({
   sandbox: sandboxSchema.optional(),
   checkpoints: checkpointsSchema.optional(),
   permissions: permissionsSchema.optional(),
+  serve: serveSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -106,6 +113,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   "sandbox.network": ["allow", "defaults"],
   checkpoints: Object.keys(checkpointsSchema.shape),
   permissions: ["allow", "ask", "deny"],
+  serve: Object.keys(serveSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {

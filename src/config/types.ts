@@ -45,6 +45,14 @@ export interface CheckpointsConfig {
   maxFileSizeMb?: number;
 }
 
+/** `quiver serve --http` (docs/mcp.md, deployment). */
+export interface ServeConfig {
+  /** "memory" (default, one process) or `redis://…`: where stateless instances share stream events. */
+  store?: string;
+  /** Serve without sessions, as `--stateless` does. */
+  stateless?: boolean;
+}
+
 /** Permission rules over tool calls, e.g. `terminal(npm run test*)`, `write_file(src/**)`, `mcp__github__*` (docs/safety.md). */
 export interface PermissionsConfig {
   allow?: string[];
@@ -83,5 +91,6 @@ export interface QuiverConfig {
   sandbox?: SandboxConfig;
   checkpoints?: CheckpointsConfig;
   permissions?: PermissionsConfig;
+  serve?: ServeConfig;
   [section: string]: unknown;
 }

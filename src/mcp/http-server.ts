@@ -14,6 +14,8 @@ import { createLogger } from "../registry/index.js";
 import { MemoryEventStore } from "./event-store.js";
 import type { EventStore } from "./event-store.js";
 import { HttpSessionTable } from "./http-sessions.js";
+import type { ServeStore } from "./serve-store.js";
+import { StatelessHttp } from "./stateless-http.js";
 import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
 import type { QuiverServerOptions } from "./server.js";
@@ -22,6 +24,10 @@ const log = createLogger("mcp-serve");
 
 const DEFAULT_HTTP_HOST = "127.0.0.1";
 const MCP_HTTP_PATH = "/mcp";
+/** Answers 200 while the instance takes requests, 503 once it drains: for load balancers. */
+const HEALTH_PATH = "/healthz";
+/** How long a drain waits for in-flight calls before the instance exits anyway. */
+const DEFAULT_DRAIN_MS = 30_000;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Seconds a client refused for lack of room is told to wait (Retry-After). */
 const RETRY_AFTER_S = 5;
@@ -45,6 +51,13 @@ export interface HttpServeOptions extends QuiverServerOptions {
   eventStore?: () => EventStore | undefined;
   /** The SSE `retry` sent in each stream's priming event, in ms (default 1000). */
   retryMs?: number;
+  /**
+   * No sessions: every request stands alone and stream events go to `store`, so instances
+   * behind a load balancer without affinity can serve one client (see stateless-http.ts).
+   */
+  stateless?: boolean;
+  /** Where a stateless server keeps stream events (default: in this process's memory). */
+  store?: ServeStore;
 }
 
 export interface RunningHttpServer {
@@ -52,6 +65,12 @@ export interface RunningHttpServer {
   url: string;
   host: string;
   port: number;
+  /**
+   * Graceful stop: /healthz turns 503, new requests are refused (503, Retry-After), open
+   * streams are closed so their clients resume elsewhere, in-flight calls finish into the store
+   * (up to `timeoutMs`). Call `close` after.
+   */
+  drain(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +87,8 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   }
   const sessions = new HttpSessionTable(opts.sessionLimits);
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
+  const stateless = opts.stateless === true ? new StatelessHttp(opts.store ?? (await memoryStore()), opts, opts.retryMs ?? DEFAULT_RETRY_MS) : undefined;
+  let draining = false;
 
   const http = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -78,15 +99,20 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    // Says nothing but up or draining: no token needed, so a load balancer can ask.
+    if (path === HEALTH_PATH) return void res.writeHead(draining ? 503 : 200, { "Content-Type": "text/plain" }).end(draining ? "draining\n" : "ok\n");
+    if (draining) return refuseDraining(res);
     if (checkToken !== undefined && !checkToken(req.headers.authorization)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="quiver"');
       return sendError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>");
     }
     if (loopback && !localRequest(req)) return sendError(res, 403, -32000, "Forbidden: Host or Origin is not local");
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
+    if (path !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
     const sessionId = req.headers["mcp-session-id"];
     const body = req.method === "POST" ? await readJsonBody(req) : undefined;
     if (body instanceof Error) return sendError(res, 400, -32700, `Parse error: ${body.message}`);
+    if (stateless !== undefined) return handleStateless(stateless, req, res, body);
     if (typeof sessionId === "string") {
       const transport = sessions.use(sessionId, res);
       if (transport === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
@@ -114,6 +140,21 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     }
   }
 
+  async function handleStateless(handler: StatelessHttp, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (req.method === "POST") return handler.handlePost(req, res, body);
+    const lastEventId = req.headers["last-event-id"];
+    if (req.method === "GET" && typeof lastEventId === "string" && lastEventId !== "") return handler.handleResume(lastEventId, res);
+    // No session, so no notification stream to open and none to end.
+    res.setHeader("Allow", "POST");
+    sendError(res, 405, -32000, "Method not allowed: this server is stateless (POST requests; GET only to resume with Last-Event-ID)");
+  }
+
+  function refuseDraining(res: ServerResponse): void {
+    res.setHeader("Retry-After", "1");
+    res.setHeader("Connection", "close");
+    sendError(res, 503, -32000, "Server draining: send the request again (to another instance)");
+  }
+
   let lastRefusalWarning = -Infinity;
   function refuseBusy(res: ServerResponse): void {
     const { maxSessions, waitMs } = sessions.limits;
@@ -139,7 +180,16 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     url: `http://${urlHost}:${address.port}${MCP_HTTP_PATH}`,
     host,
     port: address.port,
+    async drain(timeoutMs = DEFAULT_DRAIN_MS) {
+      draining = true;
+      // No new connections; open ones get 503 until the calls on them are done.
+      http.close();
+      http.closeIdleConnections();
+      if (stateless !== undefined) await stateless.drain(timeoutMs);
+    },
     async close() {
+      draining = true;
+      await stateless?.close();
       await sessions.closeAll();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
@@ -147,6 +197,11 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       });
     },
   };
+}
+
+async function memoryStore(): Promise<ServeStore> {
+  const { SHARED_EVENT_STORE_LIMITS } = await import("./event-store.js");
+  return new MemoryEventStore(SHARED_EVENT_STORE_LIMITS);
 }
 
 /** Constant-time comparison (of digests, so lengths match) of the bearer token. */

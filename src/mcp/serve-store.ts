@@ -1,0 +1,69 @@
+/**
+ * What `quiver serve --http --stateless` instances share: the events of every resumable stream,
+ * so a client whose stream broke (its instance drained, or the network cut it) can resume with
+ * `Last-Event-ID` through any instance. One process uses the in-memory store (event-store.ts);
+ * several use Redis (redis-store.ts). The SDK's `EventStore` is the part its transport writes.
+ */
+import type { EventId, EventStore, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+export interface StoredStreamEvent {
+  id: EventId;
+  message: JSONRPCMessage;
+}
+
+export interface ServeStore extends EventStore {
+  /** "memory" or "redis": shown at start-up and in errors. */
+  readonly kind: string;
+  /** The stream `lastEventId` belongs to and its events after it (priming events left out); undefined for an id no instance wrote. */
+  eventsAfter(lastEventId: EventId): Promise<{ streamId: StreamId; events: StoredStreamEvent[] } | undefined>;
+  /** Resolves when `streamId` may have a new event, or after `ms`: followers call `eventsAfter` again. */
+  waitForEvent(streamId: StreamId, ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Event ids are `<stream id>/<position>`: the stream can be read back from an id whose event is gone. */
+export const EVENT_ID_SEPARATOR = "/";
+
+export function parseEventId(eventId: EventId): { streamId: StreamId; position: string } | undefined {
+  const at = eventId.lastIndexOf(EVENT_ID_SEPARATOR);
+  if (at <= 0 || at === eventId.length - 1) return undefined;
+  return { streamId: eventId.slice(0, at), position: eventId.slice(at + 1) };
+}
+
+/** The SDK stores each stream's priming event as `{}`: nothing to replay. */
+export function isPriming(message: JSONRPCMessage): boolean {
+  return Object.keys(message).length === 0;
+}
+
+/** A JSON-RPC response (result or error): the last event of a POST's stream. */
+export function isResponse(message: JSONRPCMessage): boolean {
+  return "id" in message && ("result" in message || "error" in message);
+}
+
+/**
+ * The store named by `serve.store` / `--store`: "memory" (or nothing) for one process,
+ * `redis://…` / `rediss://…` for several. Redis is loaded only when asked for.
+ */
+export async function openServeStore(spec: string | undefined): Promise<ServeStore> {
+  if (spec === undefined || spec === "" || spec === "memory") {
+    const { MemoryEventStore, SHARED_EVENT_STORE_LIMITS } = await import("./event-store.js");
+    return new MemoryEventStore(SHARED_EVENT_STORE_LIMITS);
+  }
+  if (/^rediss?:\/\//i.test(spec)) {
+    const { openRedisStore } = await import("./redis-store.js");
+    return openRedisStore(spec);
+  }
+  throw new Error(`unknown serve store ${JSON.stringify(redactUrl(spec))}: use "memory" (one process) or a Redis URL such as redis://127.0.0.1:6379 (several instances)`);
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(spec: string): string {
+  try {
+    const url = new URL(spec);
+    if (url.password !== "") url.password = "***";
+    return url.toString();
+  } catch {
+    return spec.replace(/\/\/[^@/]*@/, "//***@");
+  }
+}
