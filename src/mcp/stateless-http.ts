@@ -80,13 +80,19 @@ export class StatelessHttp {
       if (isResponse(message) && pending.delete((message as { id: string | number }).id) && pending.size === 0) end();
     };
     this.#inFlight.add(entry);
-    // A POST of notifications only is answered 202 at once; an aborted one never gets a response.
+    // A request the transport refused (bad header, bad JSON-RPC) never reaches the server: nothing runs on.
+    let delivered = false;
     res.once("close", () => {
-      if (pending.size === 0) end();
+      if (pending.size === 0 || !delivered) end();
     });
     await server.connect(transport);
+    const receive = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      delivered = true;
+      receive?.(message, extra);
+    };
     await transport.handleRequest(req, res, body);
-    if (pending.size === 0) end();
+    if (pending.size === 0 || (!delivered && res.writableEnded)) end();
   }
 
   /** GET with Last-Event-ID: the stream's missed events from the store, then its new ones until its response. */

@@ -150,8 +150,11 @@ describe("quiver serve scaled out behind nginx, sharing Redis", () => {
       while ((mark = readdirSync(marks).find((f) => f.startsWith("drain-"))) === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const owner = instances.find((i) => mark === `drain-${i.pid}`);
       expect(owner, `no instance marked the call (marks: ${readdirSync(marks).join(", ")})`).toBeDefined();
+      const t0 = Date.now();
       const exited = owner!.terminate();
       const answer = await pending;
+      console.log("answer after", Date.now() - t0);
+      void exited.then(() => console.log("exited after", Date.now() - t0));
       // The call ran once, to its end, on the drained instance; its result came back through another.
       expect(answer).toBe(`slow drain done on ${owner!.pid}`);
       expect(readdirSync(marks).filter((f) => f.startsWith("drain-"))).toEqual([mark]);
