@@ -7,8 +7,8 @@
 import { EventEmitter } from "node:events";
 import type { EventId, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { EVENT_ID_SEPARATOR, isPriming, parseEventId } from "./serve-store.js";
-import type { ServeStore, StoredStreamEvent } from "./serve-store.js";
+import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId } from "./serve-store.js";
+import type { ServeStore, StreamTail } from "./serve-store.js";
 
 export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
@@ -85,12 +85,14 @@ export class MemoryEventStore implements ServeStore {
     return found.streamId;
   }
 
-  async eventsAfter(lastEventId: EventId): Promise<{ streamId: StreamId; events: StoredStreamEvent[] } | undefined> {
+  async eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined> {
     const parsed = parseSeq(lastEventId);
     if (parsed === undefined || !this.#streams.has(parsed.streamId)) return undefined;
     this.#evict();
-    const later = this.#events.filter((e) => e.streamId === parsed.streamId && e.seq > parsed.seq && !isPriming(e.message));
-    return { streamId: parsed.streamId, events: later.map(({ id, message }) => ({ id, message })) };
+    const stream = this.#events.filter((e) => e.streamId === parsed.streamId);
+    const later = stream.filter((e) => e.seq > parsed.seq && !isPriming(e.message));
+    const last = stream.at(-1);
+    return { streamId: parsed.streamId, events: later.map(({ id, message }) => ({ id, message })), ended: last !== undefined && isResponse(last.message) };
   }
 
   waitForEvent(streamId: StreamId, ms: number): Promise<void> {

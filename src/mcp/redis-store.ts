@@ -8,8 +8,8 @@ import { createClient } from "redis";
 import type { EventId, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createLogger } from "../registry/index.js";
-import { EVENT_ID_SEPARATOR, isPriming, parseEventId, redactUrl } from "./serve-store.js";
-import type { ServeStore, StoredStreamEvent } from "./serve-store.js";
+import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, redactUrl } from "./serve-store.js";
+import type { ServeStore, StoredStreamEvent, StreamTail } from "./serve-store.js";
 
 const log = createLogger("mcp-serve");
 
@@ -28,12 +28,18 @@ const KEY_PREFIX = "quiver:serve:stream:";
 /** After the first connection, a lost one is retried this long apart at most. */
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
+interface StreamEntry {
+  id: string;
+  message: Record<string, unknown>;
+}
+
 /** The few commands the store sends (node-redis's own client type is too generic to pass around). */
 interface StreamCommands {
   xAdd(key: string, id: string, fields: Record<string, string>, options: { TRIM: { strategy: "MAXLEN"; strategyModifier: "~"; threshold: number } }): Promise<string>;
   pExpire(key: string, ms: number): Promise<unknown>;
   exists(key: string): Promise<number>;
-  xRange(key: string, start: string, end: string): Promise<Array<{ id: string; message: Record<string, unknown> }> | null>;
+  xRange(key: string, start: string, end: string): Promise<StreamEntry[] | null>;
+  xRevRange(key: string, end: string, start: string, options: { COUNT: number }): Promise<StreamEntry[] | null>;
   close(): Promise<unknown>;
 }
 
@@ -68,18 +74,20 @@ export class RedisStore implements ServeStore {
     return found.streamId;
   }
 
-  async eventsAfter(lastEventId: EventId): Promise<{ streamId: StreamId; events: StoredStreamEvent[] } | undefined> {
+  async eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined> {
     const parsed = parseEventId(lastEventId);
     if (parsed === undefined || !isStreamPosition(parsed.position)) return undefined;
     const key = KEY_PREFIX + parsed.streamId;
-    const entries = (await this.#client.xRange(key, `(${parsed.position}`, "+")) ?? [];
-    if (entries.length === 0 && (await this.#client.exists(key)) === 0) return undefined;
+    // One round trip (pipelined): the events after the id, and the stream's last event.
+    const [after, newest] = await Promise.all([this.#client.xRange(key, `(${parsed.position}`, "+"), this.#client.xRevRange(key, "+", "-", { COUNT: 1 })]);
+    const last = newest?.[0];
+    if (last === undefined) return undefined;
     const events: StoredStreamEvent[] = [];
-    for (const entry of entries) {
-      const message = JSON.parse(String(entry.message.m)) as JSONRPCMessage;
+    for (const entry of after ?? []) {
+      const message = decode(entry);
       if (!isPriming(message)) events.push({ id: `${parsed.streamId}${EVENT_ID_SEPARATOR}${entry.id}`, message });
     }
-    return { streamId: parsed.streamId, events };
+    return { streamId: parsed.streamId, events, ended: isResponse(decode(last)) };
   }
 
   async waitForEvent(_streamId: StreamId, ms: number): Promise<void> {
@@ -89,6 +97,10 @@ export class RedisStore implements ServeStore {
   async close(): Promise<void> {
     await this.#client.close().catch(() => undefined);
   }
+}
+
+function decode(entry: StreamEntry): JSONRPCMessage {
+  return JSON.parse(String(entry.message.m)) as JSONRPCMessage;
 }
 
 /** Redis stream ids: `<ms>-<seq>`. */

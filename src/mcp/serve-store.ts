@@ -12,11 +12,21 @@ export interface StoredStreamEvent {
   message: JSONRPCMessage;
 }
 
+export interface StreamTail {
+  streamId: StreamId;
+  events: StoredStreamEvent[];
+  ended: boolean;
+}
+
 export interface ServeStore extends EventStore {
   /** "memory" or "redis": shown at start-up and in errors. */
   readonly kind: string;
-  /** The stream `lastEventId` belongs to and its events after it (priming events left out); undefined for an id no instance wrote. */
-  eventsAfter(lastEventId: EventId): Promise<{ streamId: StreamId; events: StoredStreamEvent[] } | undefined>;
+  /**
+   * The stream `lastEventId` belongs to, its events after it (priming events left out), and
+   * whether its last event so far is a response (nothing more will come); undefined for an id
+   * no instance wrote.
+   */
+  eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined>;
   /** Resolves when `streamId` may have a new event, or after `ms`: followers call `eventsAfter` again. */
   waitForEvent(streamId: StreamId, ms: number): Promise<void>;
   close(): Promise<void>;

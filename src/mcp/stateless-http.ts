@@ -108,7 +108,7 @@ export class StatelessHttp {
       this.#followers.delete(res);
     });
     let cursor = lastEventId;
-    let events = first.events;
+    let { events, ended } = first;
     let quietSince = Date.now();
     let lastWrite = Date.now();
     while (open && !this.#draining) {
@@ -117,6 +117,8 @@ export class StatelessHttp {
         cursor = event.id;
         if (isResponse(event.message)) return void res.end();
       }
+      // Its response went out before this id: nothing more will come.
+      if (ended && events.length === 0) return void res.end();
       if (events.length > 0) quietSince = lastWrite = Date.now();
       if (Date.now() - quietSince > FOLLOW_IDLE_MS) break;
       if (Date.now() - lastWrite > KEEP_ALIVE_MS) {
@@ -124,7 +126,9 @@ export class StatelessHttp {
         lastWrite = Date.now();
       }
       await this.#store.waitForEvent(first.streamId, KEEP_ALIVE_MS);
-      events = (await this.#store.eventsAfter(cursor))?.events ?? [];
+      const tail = await this.#store.eventsAfter(cursor);
+      if (tail === undefined) break;
+      ({ events, ended } = tail);
     }
     // Draining or idle: tell the client when to come back (it resumes from its last id elsewhere).
     if (open) res.end(`retry: ${this.#retryMs}\n\n`);

@@ -47,10 +47,13 @@ describe.each(kinds)("%s serve store", (_kind, open) => {
     const stream = `s-${Math.random()}`;
     const priming = await writer.storeEvent(stream, {} as never);
     const first = await writer.storeEvent(stream, note(1));
+    // Before its response, a stream has not ended.
+    expect((await reader.eventsAfter(priming))?.ended).toBe(false);
     const last = await writer.storeEvent(stream, message(7));
     await writer.storeEvent(`other-${stream}`, message(8));
     expect((await reader.eventsAfter(priming))?.events.map((e) => e.id)).toEqual([first, last]);
-    expect(await reader.eventsAfter(first)).toEqual({ streamId: stream, events: [{ id: last, message: message(7) }] });
+    expect(await reader.eventsAfter(first)).toEqual({ streamId: stream, events: [{ id: last, message: message(7) }], ended: true });
+    expect((await reader.eventsAfter(priming))?.ended).toBe(true);
     expect((await reader.eventsAfter(last))?.events).toEqual([]);
     expect(await reader.getStreamIdForEventId?.(first)).toBe(stream);
     const replayed: string[] = [];
