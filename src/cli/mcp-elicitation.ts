@@ -4,7 +4,7 @@
  * then sends it, declines or cancels as the user chooses. URL mode prints the URL and waits
  * until the user says they are done there (or declines).
  */
-import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult } from "@modelcontextprotocol/client";
 import type { ElicitationHandler } from "../mcp/client-handlers.js";
 
 type Value = string | number | boolean | string[];

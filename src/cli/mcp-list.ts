@@ -31,8 +31,8 @@ function parseWait(raw: string | undefined): number | undefined {
 }
 
 function render(statuses: McpServerStatus[]): string {
-  const rows = statuses.map((s) => [s.name, s.transport, s.state, String(s.toolCount), s.toolset]);
-  const header = ["SERVER", "TRANSPORT", "STATE", "TOOLS", "TOOLSET"];
+  const rows = statuses.map((s) => [s.name, s.transport, s.state, String(s.toolCount), s.toolset, s.protocolVersion ?? "-"]);
+  const header = ["SERVER", "TRANSPORT", "STATE", "TOOLS", "TOOLSET", "REVISION"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join("  ").trimEnd();
   const out = [line(header), ...rows.map(line)];

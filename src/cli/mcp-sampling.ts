@@ -3,8 +3,8 @@
  * settings and retries), after the user allowed it: once, always for that server, or not.
  * Tool use inside sampling is not offered; the request's `maxTokens` is passed on.
  */
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CreateMessageResult, SamplingMessage, SamplingMessageContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import type { CreateMessageResult, SamplingMessage, SamplingMessageContentBlock } from "@modelcontextprotocol/client";
 import type { ChatClient, ChatMessage, ImagePart, TextPart } from "../llm/index.js";
 import type { SamplingHandler, SamplingRequest } from "../mcp/client-handlers.js";
 import type { Approver } from "./approval-prompt.js";
@@ -21,7 +21,7 @@ export function createSamplingHandler(client: () => ChatClient, approve: Approve
     const decision = approve === undefined ? "unavailable" : await approve(approvalRequest(request));
     if (decision !== "once" && decision !== "session") {
       const why = decision === "unavailable" ? "nobody can approve it here (no terminal; pass --yes to allow)" : "the user declined it";
-      throw new McpError(ErrorCode.InvalidRequest, `quiver declined the sampling request of MCP server "${request.server}": ${why}`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `quiver declined the sampling request of MCP server "${request.server}": ${why}`);
     }
     const chat = client();
     const turn = await chat.complete({

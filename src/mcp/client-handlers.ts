@@ -6,19 +6,8 @@
  */
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { ClientCapabilities, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingLevel, Root } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import type { Client, ClientCapabilities, CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, LoggingLevel, Root } from "@modelcontextprotocol/client";
 import type { Logger } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
 
@@ -81,26 +70,26 @@ export function installClientHandlers(
   tail: ServerLogTail,
   onListChanged: () => void,
 ): void {
-  for (const schema of [ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, PromptListChangedNotificationSchema]) {
-    client.setNotificationHandler(schema, onListChanged);
+  for (const method of ["notifications/tools/list_changed", "notifications/resources/list_changed", "notifications/prompts/list_changed"] as const) {
+    client.setNotificationHandler(method, onListChanged);
   }
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: rootsFor(config, hooks.workingDirectory) }));
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => {
+  client.setRequestHandler("roots/list", () => ({ roots: rootsFor(config, hooks.workingDirectory) }));
+  client.setRequestHandler("sampling/createMessage", (request, ctx) => {
     if (hooks.sampling === undefined) {
       const reason = `quiver declined the sampling request of MCP server "${config.name}": there is no chat model or no one to approve it here (quiver serve, or no terminal)`;
       log.warn(reason);
-      throw new McpError(ErrorCode.InvalidRequest, reason);
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, reason);
     }
-    return hooks.sampling({ server: config.name, params: request.params, signal: extra.signal });
+    return hooks.sampling({ server: config.name, params: request.params, signal: ctx.mcpReq.signal });
   });
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) => {
+  client.setRequestHandler("elicitation/create", (request, ctx) => {
     if (hooks.elicitation === undefined) {
       log.warn(`quiver declined the ${request.params.mode ?? "form"} elicitation of MCP server "${config.name}": no one can answer it here (no terminal, or quiver serve)`);
       return { action: "decline" };
     }
-    return hooks.elicitation({ server: config.name, params: request.params, signal: extra.signal });
+    return hooks.elicitation({ server: config.name, params: request.params, signal: ctx.mcpReq.signal });
   });
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => {
+  client.setNotificationHandler("notifications/message", (note) => {
     const { level, logger, data } = note.params;
     const text = typeof data === "string" ? data : JSON.stringify(data);
     const line = `[${config.name}${logger !== undefined ? `/${logger}` : ""}] ${text}`;

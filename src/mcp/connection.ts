@@ -6,9 +6,8 @@
  * Every connection attempt gets a new epoch; callbacks of an older attempt compare epochs and
  * do nothing, so a late event from a dead client can never touch the registry.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, SdkError, SdkHttpError } from "@modelcontextprotocol/client";
+import type { Client, Tool } from "@modelcontextprotocol/client";
 import { createLogger, describeError, toolError } from "../registry/index.js";
 import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
 import { backoffDelay } from "./backoff.js";
@@ -115,6 +114,8 @@ export class McpServerConnection {
     if (this.#retryAt !== undefined) status.nextRetryInMs = Math.max(0, this.#retryAt - Date.now());
     const server = this.#state === "connected" ? this.#client?.getServerVersion() : undefined;
     if (server !== undefined) status.server = { name: server.name, version: server.version };
+    const revision = this.#state === "connected" ? this.#client?.getNegotiatedProtocolVersion() : undefined;
+    if (revision !== undefined) status.protocolVersion = revision;
     return status;
   }
 
@@ -156,7 +157,7 @@ export class McpServerConnection {
       if (runsAsTask(client, listed)) return await callToolAsTask(client, this.config, tool, args, ctx);
       return await callRemoteTool(client, this.config, tool, args, ctx);
     } catch (err) {
-      if (!(err instanceof McpError) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
+      if (!answered(err) && ctx.signal?.aborted !== true && this.config.transport === "http") this.#probe(this.#epoch);
       return toolError(callFailure(this.config, tool, err, ctx.signal));
     }
   }
@@ -188,7 +189,8 @@ export class McpServerConnection {
       return;
     }
     if (epoch !== this.#epoch) return link.terminate();
-    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES });
+    // "auto": 2026-07-28 with a server that offers it (server/discover), the 2025 handshake with the rest.
+    const client = new LenientClient(QUIVER_IMPLEMENTATION, { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: "auto" } });
     installClientHandlers(client, this.config, this.#opts.hooks, log, this.#logTail, () => this.#refresher.request());
     client.onInvalidTools = (tools) => this.#reportInvalid(tools);
     this.#client = client;
@@ -437,4 +439,9 @@ export class McpServerConnection {
     }
     this.#registered.clear();
   }
+}
+
+/** The server answered (an error, a timeout the SDK measured, a close it saw): no liveness probe needed. */
+function answered(err: unknown): boolean {
+  return err instanceof ProtocolError || (err instanceof SdkError && !(err instanceof SdkHttpError));
 }

@@ -2,7 +2,7 @@
  * A tool its server marks `destructiveHint: true` asks the user first, like a dangerous
  * terminal command, unless the server is trusted in config (`trust: true`).
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ToolContext } from "../registry/index.js";
 import { seekApproval } from "../tools/approval.js";
 import type { McpServerConfig } from "./config.js";

@@ -5,12 +5,11 @@
  * always kept, even past the byte bound, so the last result of a call can still be replayed.
  */
 import { EventEmitter } from "node:events";
-import type { EventId, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId } from "./serve-store.js";
 import type { ServeStore, StreamTail } from "./serve-store.js";
 
-export type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+export type { EventStore } from "@modelcontextprotocol/server";
 
 export interface MemoryEventStoreLimits {
   /** Events kept at most. */

@@ -1,6 +1,7 @@
 /**
- * `quiver serve --http`: the registry over MCP Streamable HTTP, one SDK transport and server per
- * session. Bound to 127.0.0.1 by default. A non-loopback bind needs a bearer token, checked on
+ * `quiver serve --http`: the registry over MCP Streamable HTTP. 2025-era clients get one SDK
+ * transport and server per session (below); 2026-07-28 requests are stateless and go to
+ * http-modern.ts. Bound to 127.0.0.1 by default. A non-loopback bind needs a bearer token, checked on
  * every request; on loopback, Host and Origin are checked so a web page cannot reach the
  * server through DNS rebinding.
  */
@@ -8,11 +9,13 @@ import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
 import { MemoryEventStore } from "./event-store.js";
 import type { EventStore } from "./event-store.js";
+import { modernHttpEndpoint } from "./http-modern.js";
+import type { ModernHttpOptions } from "./http-modern.js";
 import { HttpSessionTable } from "./http-sessions.js";
 import type { ServeStore } from "./serve-store.js";
 import { StatelessHttp } from "./stateless-http.js";
@@ -28,6 +31,8 @@ const MCP_HTTP_PATH = "/mcp";
 const HEALTH_PATH = "/healthz";
 /** How long a drain waits for in-flight calls before the instance exits anyway. */
 const DEFAULT_DRAIN_MS = 30_000;
+/** The 2026-07-28 request that holds a notification stream open. */
+const LISTEN_METHOD = "subscriptions/listen";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Seconds a client refused for lack of room is told to wait (Retry-After). */
 const RETRY_AFTER_S = 5;
@@ -35,7 +40,7 @@ const REFUSAL_WARNING_INTERVAL_MS = 60_000;
 /** How long a client whose stream dropped waits before it resumes (the SSE `retry` field). */
 const DEFAULT_RETRY_MS = 1_000;
 
-export interface HttpServeOptions extends QuiverServerOptions {
+export interface HttpServeOptions extends QuiverServerOptions, ModernHttpOptions {
   /** 0 picks a free port (see `port` of the result). */
   port: number;
   host?: string;
@@ -86,6 +91,8 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     throw new Error(`Refusing to serve MCP on non-loopback address ${host} without a token: pass --token <secret> (clients send it as "Authorization: Bearer <secret>")`);
   }
   const sessions = new HttpSessionTable(opts.sessionLimits);
+  // 2026-07-28 requests are stateless and go there; 2025 ones keep their sessions here.
+  const modern = modernHttpEndpoint(opts);
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
   const stateless = opts.stateless === true ? new StatelessHttp(opts.store ?? (await memoryStore()), opts, opts.retryMs ?? DEFAULT_RETRY_MS) : undefined;
   let draining = false;
@@ -112,12 +119,17 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     const sessionId = req.headers["mcp-session-id"];
     const body = req.method === "POST" ? await readJsonBody(req) : undefined;
     if (body instanceof Error) return sendError(res, 400, -32700, `Parse error: ${body.message}`);
-    if (stateless !== undefined) return handleStateless(stateless, req, res, body);
+    if (stateless !== undefined) {
+      // 2026-07-28 is stateless by itself; 2025 requests go without sessions, through the store.
+      if (await modern.accepts(req, body)) return handleModern(req, res, body);
+      return handleStateless(stateless, req, res, body);
+    }
     if (typeof sessionId === "string") {
       const transport = sessions.use(sessionId, res);
       if (transport === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
       return transport.handleRequest(req, res, body);
     }
+    if (await modern.accepts(req, body)) return handleModern(req, res, body);
     if (req.method !== "POST" || !isInitializeRequest(body)) return sendError(res, 400, -32000, "Bad Request: no valid session ID provided");
     const room = await sessions.reserve();
     if (room === undefined) return refuseBusy(res);
@@ -138,6 +150,16 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     } finally {
       room.release();
     }
+  }
+
+  /** 2026-07-28 calls in flight, for the drain to wait on (a listen stream is no call: it ends on close). */
+  const modernCalls = new Set<Promise<void>>();
+  async function handleModern(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const handled = modern.handle(req, res, body);
+    if ((body as { method?: unknown } | undefined)?.method === LISTEN_METHOD) return handled;
+    const tracked = handled.catch(() => undefined).finally(() => modernCalls.delete(tracked));
+    modernCalls.add(tracked);
+    return handled;
   }
 
   async function handleStateless(handler: StatelessHttp, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
@@ -185,12 +207,16 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       // No new connections; open ones get 503 until the calls on them are done.
       http.close();
       http.closeIdleConnections();
-      if (stateless !== undefined) await stateless.drain(timeoutMs);
+      // 2026-07-28 calls finish where they are (their revision has no stream to resume elsewhere).
+      let timer: NodeJS.Timeout | undefined;
+      const modernDone = Promise.race([Promise.all([...modernCalls]), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]).finally(() => clearTimeout(timer));
+      await Promise.all([stateless?.drain(timeoutMs), modernDone]);
     },
     async close() {
       draining = true;
       await stateless?.close();
       await sessions.closeAll();
+      await modern.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

@@ -6,7 +6,7 @@
  * queue for one to end; past the queue or the wait, the caller answers 503 with Retry-After.
  */
 import type { ServerResponse } from "node:http";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { createLogger } from "../registry/index.js";
 
 const log = createLogger("mcp-serve");

@@ -1,14 +1,14 @@
 /**
  * The SDK's Client, except that `tools/list` is validated tool by tool. The SDK parses the
- * whole page with one zod schema, so a single tool with a malformed `inputSchema` failed the
- * listing, the connection and every retry after it. Here the page is read with a permissive
- * schema, each tool is checked against the SDK's own `ToolSchema`, and the ones that fail are
- * reported (through `onInvalidTools`) and left out; the rest work as before.
+ * whole listing with one schema, so a single tool with a malformed `inputSchema` failed the
+ * listing, the connection and every retry after it. Here such a page is read again with a
+ * permissive schema, each tool is checked against the SDK's own `ToolSchema`, and the ones
+ * that fail are reported (through `onInvalidTools`) and left out; the rest work as before.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { PaginatedResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ListToolsRequest, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Client, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import type { CacheableRequestOptions, ListToolsRequest, ListToolsResult, Tool } from "@modelcontextprotocol/client";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
+import { PaginatedResultSchema, ToolSchema } from "@modelcontextprotocol/core";
 import { z } from "zod";
 
 /** A listed tool the SDK's schema rejects: its name (or position) and the first problems, in one line. */
@@ -20,57 +20,84 @@ export interface InvalidTool {
 const LenientToolPage = PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
 const MAX_ISSUES = 2;
 
-// The SDK keeps per-tool metadata (output-schema validators, task support) from each listing;
-// the method is private, so it is reached by name, and skipped if a later SDK renames it.
-interface ToolMetadataCache {
-  cacheToolMetadata?: (tools: Tool[]) => void;
-}
-
 export class LenientClient extends Client {
   /** Called with the tools left out of a page, when there are any. */
   onInvalidTools: ((tools: InvalidTool[]) => void) | undefined;
+  /** The SDK compiles each `outputSchema` only when the tool is called; this finds the broken ones at listing time. */
+  readonly #validator = new AjvJsonSchemaValidator();
 
-  override async listTools(params?: ListToolsRequest["params"], options?: RequestOptions): Promise<ListToolsResult> {
-    const page = await this.request({ method: "tools/list", params }, LenientToolPage, options).catch((err: unknown) => {
-      throw err instanceof z.core.$ZodError ? new Error(`the server's tools/list answer is not a tool list: ${summarize(err)}`) : err;
+  /**
+   * The SDK's own listing (which honours the server's `ttlMs` and feeds its output validation)
+   * when the whole page is valid; otherwise the page again, read tool by tool.
+   */
+  override async listTools(params?: ListToolsRequest["params"], options?: CacheableRequestOptions): Promise<ListToolsResult> {
+    try {
+      const listed = await super.listTools(params, options);
+      const invalid: InvalidTool[] = [];
+      const usable = this.#compiles(listed.tools, invalid);
+      if (invalid.length > 0) this.onInvalidTools?.(invalid);
+      return usable.length === listed.tools.length ? listed : { ...listed, tools: usable };
+    } catch (err) {
+      if (!(err instanceof SdkError && err.code === SdkErrorCode.InvalidResult)) throw err;
+    }
+    return this.#lenientPage(params, options);
+  }
+
+  async #lenientPage(params: ListToolsRequest["params"], options: CacheableRequestOptions | undefined): Promise<ListToolsResult> {
+    const page = await this.request({ method: "tools/list", ...(params !== undefined && { params }) }, LenientToolPage, options).catch((err: unknown) => {
+      throw err instanceof z.core.$ZodError || (err instanceof SdkError && err.code === SdkErrorCode.InvalidResult)
+        ? new Error(`the server's tools/list answer is not a tool list: ${err instanceof z.core.$ZodError ? summarize(err) : oneLine(err.message)}`)
+        : err;
     });
     const tools: Tool[] = [];
     const invalid: InvalidTool[] = [];
     for (const [index, raw] of page.tools.entries()) {
       const parsed = ToolSchema.safeParse(raw);
-      if (parsed.success) tools.push(parsed.data);
+      if (parsed.success) tools.push(parsed.data as Tool);
       else invalid.push({ name: toolLabel(raw, index), reason: summarize(parsed.error) });
     }
-    const usable = this.#cacheMetadata(tools, invalid);
+    const usable = this.#compiles(tools, invalid);
     if (invalid.length > 0) this.onInvalidTools?.(invalid);
-    return { ...page, tools: usable };
+    const result: ListToolsResult = { tools: usable };
+    if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+    return result;
   }
 
-  /**
-   * Hands the tools to the SDK, which compiles each `outputSchema`; one it cannot compile used
-   * to fail the whole listing. Then each tool is tried alone to find the ones at fault, which
-   * join `invalid`; the rest are cached together.
-   */
-  #cacheMetadata(tools: Tool[], invalid: InvalidTool[]): Tool[] {
-    const cache = (this as unknown as ToolMetadataCache).cacheToolMetadata?.bind(this);
-    if (cache === undefined) return tools;
-    try {
-      cache(tools);
-      return tools;
-    } catch {
-      const usable = tools.filter((tool) => {
-        try {
-          cache([tool]);
-          return true;
-        } catch (err) {
-          invalid.push({ name: tool.name, reason: `outputSchema: ${errorText(err)}` });
+  /** The tools whose schemas compile (the 2.x `ToolSchema` no longer checks inside them); the others join `invalid`. */
+  #compiles(tools: Tool[], invalid: InvalidTool[]): Tool[] {
+    return tools.filter((tool) => {
+      for (const [field, schema] of [["inputSchema", tool.inputSchema], ["outputSchema", tool.outputSchema]] as const) {
+        if (schema === undefined) continue;
+        const problem = propertiesProblem(schema);
+        if (problem !== undefined) {
+          invalid.push({ name: tool.name, reason: `${field}.${problem}` });
           return false;
         }
-      });
-      cache(usable);
-      return usable;
-    }
+        try {
+          this.#validator.getValidator(schema as Parameters<AjvJsonSchemaValidator["getValidator"]>[0]);
+        } catch (err) {
+          invalid.push({ name: tool.name, reason: `${field}: ${errorText(err)}` });
+          return false;
+        }
+      }
+      return true;
+    });
   }
+}
+
+/** The 1.x `ToolSchema` required each of `properties` to be a schema object; 2.x lets any value through. */
+function propertiesProblem(schema: object): string | undefined {
+  const properties = (schema as { properties?: unknown }).properties;
+  if (properties === undefined) return undefined;
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return "properties: expected an object";
+  for (const [key, value] of Object.entries(properties)) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return `properties.${key}: expected a schema object, got ${value === null ? "null" : typeof value}`;
+  }
+  return undefined;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").slice(0, 300);
 }
 
 function errorText(err: unknown): string {

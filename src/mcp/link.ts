@@ -4,11 +4,9 @@
  * For stdio the child's stderr is captured (not inherited, which would scribble over the chat
  * prompt) and its last lines are kept to explain a failure.
  */
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client, Transport } from "@modelcontextprotocol/client";
 import type { Logger } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
 import { errorMessage } from "./remote-call.js";
@@ -116,7 +114,7 @@ export async function connectLink(client: Client, link: ServerLink, config: McpS
     await client.connect(link.transport, { timeout: timeoutMs });
     return link;
   } catch (err) {
-    const refused = err instanceof StreamableHTTPError && typeof err.code === "number" && err.code >= 400 && err.code < 500;
+    const refused = err instanceof SdkHttpError && err.status >= 400 && err.status < 500;
     if (config.transport !== "http" || !refused) throw err;
     log.debug(`MCP server "${config.name}" refused Streamable HTTP (${err.message}); trying the legacy SSE transport`);
     const legacy = httpLink(config, "sse", log);

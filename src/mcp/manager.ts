@@ -6,7 +6,7 @@
  * This module stays light: the SDK (a few hundred ms to import) is loaded only when at least
  * one server is enabled.
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import { registry as defaultRegistry, toolError } from "../registry/index.js";
 import type { ToolOutput, ToolRegistry } from "../registry/index.js";
 import { DEFAULT_BACKOFF } from "./backoff.js";

@@ -5,8 +5,7 @@
  * `maxAgeMs` after its last event).
  */
 import { createClient } from "redis";
-import type { EventId, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
 import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, redactUrl } from "./serve-store.js";
 import type { ServeStore, StoredStreamEvent, StreamTail } from "./serve-store.js";

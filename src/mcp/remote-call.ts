@@ -3,10 +3,8 @@
  * goes to `ctx.progress` and restarts the idle timeout), the caller's abort signal, and the
  * server's untouched result handed to `quiver serve` when it asked for it.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client, RequestOptions } from "@modelcontextprotocol/client";
 import { toolError } from "../registry/index.js";
 import type { ToolContext, ToolOutput } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
@@ -15,7 +13,7 @@ import type { RawResultSink } from "./results.js";
 
 /** Calls `tool` on `client`; rejects on protocol and transport errors (see `callFailure`). */
 export async function callRemoteTool(client: Client, config: McpServerConfig, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
-  const result = await client.callTool({ name: tool, arguments: args }, undefined, requestOptions(config, ctx));
+  const result = await client.callTool({ name: tool, arguments: args }, requestOptions(config, ctx));
   if (!Array.isArray(result.content)) return toolError(`MCP server "${config.name}" answered "${tool}" in an obsolete result format`);
   (ctx[RAW_RESULT_SINK] as RawResultSink | undefined)?.(result as CallToolResult);
   return fromMcpResult(result as CallToolResult);
@@ -36,13 +34,13 @@ export function requestOptions(config: McpServerConfig, ctx: ToolContext): Reque
 export function callFailure(config: McpServerConfig, tool: string, err: unknown, signal: AbortSignal | undefined): string {
   const where = `MCP tool "${tool}" on server "${config.name}"`;
   if (signal?.aborted === true) return `${where} was cancelled`;
-  if (err instanceof McpError) {
-    if (err.code === ErrorCode.RequestTimeout) {
+  if (err instanceof SdkError) {
+    if (err.code === SdkErrorCode.RequestTimeout) {
       return `${where} timed out after ${config.timeoutMs / 1000} s without progress (raise mcp.servers.${config.name}.timeout to allow longer)`;
     }
-    if (err.code === ErrorCode.ConnectionClosed) return `${where} failed: the server disconnected during the call; it is reconnecting in the background`;
-    return `${where} failed: ${err.message}`;
+    if (err.code === SdkErrorCode.ConnectionClosed) return `${where} failed: the server disconnected during the call; it is reconnecting in the background`;
   }
+  if (err instanceof SdkError || err instanceof ProtocolError) return `${where} failed: ${err.message}`;
   return `${where} failed: ${errorMessage(err)}`;
 }
 

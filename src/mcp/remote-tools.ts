@@ -1,6 +1,6 @@
 /** A server's tool list: fetching every page, filtering by config, and shaping it for the registry. */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ToolMeta } from "../registry/index.js";
 import picomatch from "picomatch";
 import type { McpServerConfig } from "./config.js";

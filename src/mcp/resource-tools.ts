@@ -4,9 +4,9 @@
  * next to the server's own tools (so include/exclude, collisions and withdrawal work the same)
  * and marked so a call goes to the matching MCP request instead of `tools/call`.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ContentBlock, Prompt, ReadResourceResult, ServerCapabilities, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
+import type { RequestOptions } from "@modelcontextprotocol/client";
+import type { ContentBlock, Prompt, ReadResourceResult, ServerCapabilities, Tool } from "@modelcontextprotocol/client";
 import { toolError, toolResult } from "../registry/index.js";
 import type { ToolOutput } from "../registry/index.js";
 import { fromMcpResult } from "./results.js";

@@ -3,7 +3,7 @@
  * quiver handler returns (a JSON string or the multimodal envelope), and a quiver result
  * becomes a `CallToolResult` for `quiver serve`.
  */
-import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/client";
 import { describePart, toolError, toolResult } from "../registry/index.js";
 import type { MultimodalResult, ToolOutput } from "../registry/index.js";
 

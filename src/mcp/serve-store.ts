@@ -4,8 +4,7 @@
  * `Last-Event-ID` through any instance. One process uses the in-memory store (event-store.ts);
  * several use Redis (redis-store.ts). The SDK's `EventStore` is the part its transport writes.
  */
-import type { EventId, EventStore, StreamId } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 
 export interface StoredStreamEvent {
   id: EventId;

@@ -4,9 +4,8 @@
  * calling go through the model-facing layer, so validation, timeouts and result caps are the
  * same as in chat.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Server, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
 import { createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
@@ -32,31 +31,42 @@ export interface QuiverServerOptions extends ToolSelection {
    * records no session caused; right for a server that is its process's only client (`serve --stdio`).
    */
   logs?: LogScope;
+  /**
+   * One server per request (2026-07-28 over HTTP): no registry watch of its own, since
+   * list_changed reaches the client through its listen stream (http-modern.ts).
+   */
+  perRequest?: boolean;
 }
 
 const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
+/** The stateless MCP revision, served beside every 2025 one. */
+export const MODERN_REVISION = "2026-07-28";
 
 /** A new MCP `Server` (one per client connection) serving the enabled toolsets. */
 export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
-  const server = new Server(QUIVER_IMPLEMENTATION, { capabilities: { tools: { listChanged: true }, logging: {} } });
+  const server = new Server(QUIVER_IMPLEMENTATION, {
+    capabilities: { tools: { listChanged: true }, logging: {} },
+    // 2026-07-28 listed: the server answers server/discover, so new clients get the current revision; older ones `initialize`.
+    supportedProtocolVersions: [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS],
+  });
   const policy = approvalPolicy(opts.allowDangerous === true);
   const reoffer = async (): Promise<ReadonlySet<string>> => offeredNames(opts);
   const logs = new SessionLog(server, opts.logs ?? "session");
 
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
-    logs.within(extra.sendNotification, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) })),
+  server.setRequestHandler("tools/list", (_request, rctx) =>
+    logs.within(rctx.mcpReq.notify, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) })),
   );
 
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => logs.within(extra.sendNotification, async (): Promise<CallToolResult> => {
+  server.setRequestHandler("tools/call", (request, rctx) => logs.within(rctx.mcpReq.notify, async (): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     // A name outside what tools/list offers is refused, unless it is a tool that is briefly away
     // (its MCP server reconnecting) and comes back in time: runFunctionCall then reads the names again.
     const names = offeredNames(opts);
     const offered = names instanceof Promise ? await names : names;
     let raw: CallToolResult | undefined;
-    const ctx: ToolContext = { signal: extra.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
+    const ctx: ToolContext = { signal: rctx.mcpReq.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
     const token = request.params._meta?.progressToken;
-    if (token !== undefined) ctx.progress = (update) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
+    if (token !== undefined) ctx.progress = (update) => void rctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
     if (opts.beforeWrite !== undefined && offered.has(name) && registry.getEntry(name)?.readOnly !== true) await opts.beforeWrite(name, args ?? {});
     // runFunctionCall rather than handleFunctionCall: one promise fewer on every call.
     const { output } = await runFunctionCall(name, args ?? {}, ctx, { offered, reoffer });
@@ -64,7 +74,8 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   }));
 
-  watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
+  if (opts.perRequest === true) server.onclose = () => logs.close();
+  else watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());
   return server;
 }
 

@@ -8,17 +8,15 @@
  * `quiver serve --stdio`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { LoggingLevel, LoggingMessageNotification, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel, LoggingMessageNotification, Notification, Server } from "@modelcontextprotocol/server";
 import { addLogSink } from "../registry/index.js";
 import type { LogRecord } from "../registry/index.js";
 
 /** "session": only what this session's requests caused; "process": that plus what no session caused. */
 export type LogScope = "session" | "process";
 
-/** Sends a notification on the stream of the request being handled (the SDK's `extra.sendNotification`). */
-export type RequestNotifier = (notification: ServerNotification) => Promise<void>;
+/** Sends a notification on the stream of the request being handled (the SDK's `ctx.mcpReq.notify`). */
+export type RequestNotifier = (notification: Notification) => Promise<void>;
 
 interface Attribution {
   session: SessionLog;
@@ -59,7 +57,7 @@ export class SessionLog {
 
   constructor(server: Server, scope: LogScope) {
     this.#server = server;
-    server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    server.setRequestHandler("logging/setLevel", (request) => {
       this.#threshold = SEVERITY.indexOf(request.params.level);
       return {};
     });

@@ -6,9 +6,8 @@
  * until its response, even while another instance is still finishing the call.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
 import { isResponse } from "./serve-store.js";
 import type { ServeStore } from "./serve-store.js";

@@ -33,6 +33,8 @@ export interface McpServerStatus {
   /** Failed attempts since the last successful connection. */
   failedAttempts: number;
   nextRetryInMs?: number;
+  /** The MCP revision negotiated with the server: "2026-07-28", "2025-11-25" or older (connected only). */
+  protocolVersion?: string;
   /** What the server called itself in the handshake. */
   server?: { name: string; version: string };
   /** The last log messages the server sent (`notifications/message`), oldest first. */

@@ -1,8 +1,9 @@
 /**
  * Task-based tools: server-everything's simulate-research-query (taskSupport "required") runs
- * through the SDK's task API to its result, shows its status as progress, and an aborted call
+ * as a task (tasks/get polled, tasks/result) to its result, shows its status as progress, and an aborted call
  * cancels the task on the server.
  */
+import { ListTasksResultSchema } from "@modelcontextprotocol/core";
 import { describe, expect, test } from "vitest";
 import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import type { ToolProgress } from "../../src/registry/index.js";
@@ -29,6 +30,6 @@ describe("tasks", () => {
     });
     expect(parse(await pending)).toMatchObject({ error_type: "cancelled" });
     const client = m.connection("everything")?.client;
-    await waitFor(async () => (await client!.experimental.tasks.listTasks()).tasks.some((t) => t.status === "cancelled"), "the task to be cancelled");
+    await waitFor(async () => (await client!.request({ method: "tasks/list" }, ListTasksResultSchema)).tasks.some((t) => t.status === "cancelled"), "the task to be cancelled");
   });
 });
