@@ -1,10 +1,11 @@
 // serve scaled out: tool calls/s and latency through nginx to 1 vs 3 `quiver serve --http
 // --stateless` instances (the built CLI) sharing a real Redis, all started here, measured in
-// the same run (rounds in ABBA order). Each round: CONCURRENCY SDK clients (2025-11-25, 1.x
-// client) making CALLS calls each. The load generator shares the machine's cores with the
+// the same run (rounds in ABBA order). Each round: CONCURRENCY SDK clients, half 2025-11-25
+// (1.x client) and half 2026-07-28 (2.x client), making CALLS calls each. The load generator shares the machine's cores with the
 // instances, nginx and Redis: on 2 cores, 3 instances buy resilience more than speed.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { tsImport } from "tsx/esm/api";
 
 const CONCURRENCY = 32;
@@ -16,8 +17,11 @@ async function round(url) {
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, c) => {
-      const client = new Client({ name: "bench-scale", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const modern = c % 2 === 1;
+      const client = modern
+        ? new ModernClient({ name: "bench-scale", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
+        : new Client({ name: "bench-scale", version: "1.0.0" });
+      await client.connect(modern ? new ModernTransport(new URL(url)) : new StreamableHTTPClientTransport(new URL(url)));
       for (let i = 0; i < CALLS; i++) {
         const start = performance.now();
         const result = await client.callTool({ name: "scale_echo", arguments: { n: c * 1000 + i } });
@@ -67,7 +71,7 @@ export default async function () {
     }
     const rate = (n) => stats[n].calls / stats[n].seconds;
     ratios.sort((a, b) => a - b);
-    const note = `${CONCURRENCY} clients × ${CALLS} calls a round, ${ROUNDS} rounds each, through nginx, Redis store`;
+    const note = `${CONCURRENCY} clients (half each revision) × ${CALLS} calls a round, ${ROUNDS} rounds each, nginx, Redis`;
     return {
       section: "serve scale-out (nginx + Redis)",
       rows: [
