@@ -62,7 +62,7 @@ export class RedisStore implements ServeStore {
 
   async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
     const parsed = parseEventId(eventId);
-    if (parsed === undefined || !isStreamPosition(parsed.position)) return undefined;
+    if (parsed === undefined || !isStreamPosition(parsed.position) || !isStreamName(parsed.streamId)) return undefined;
     return (await this.#client.exists(KEY_PREFIX + parsed.streamId)) > 0 ? parsed.streamId : undefined;
   }
 
@@ -75,7 +75,7 @@ export class RedisStore implements ServeStore {
 
   async eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined> {
     const parsed = parseEventId(lastEventId);
-    if (parsed === undefined || !isStreamPosition(parsed.position)) return undefined;
+    if (parsed === undefined || !isStreamPosition(parsed.position) || !isStreamName(parsed.streamId)) return undefined;
     const key = KEY_PREFIX + parsed.streamId;
     // One round trip (pipelined): the events after the id, and the stream's last event.
     const [after, newest] = await Promise.all([this.#client.xRange(key, `(${parsed.position}`, "+"), this.#client.xRevRange(key, "+", "-", { COUNT: 1 })]);
@@ -105,6 +105,11 @@ function decode(entry: StreamEntry): JSONRPCMessage {
 /** Redis stream ids: `<ms>-<seq>`. */
 function isStreamPosition(position: string): boolean {
   return /^\d+-\d+$/.test(position);
+}
+
+/** The SDK's stream ids are UUIDs: anything else in a Last-Event-ID names no key of ours. */
+function isStreamName(streamId: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(streamId);
 }
 
 /** Connects to `url`; rejects with what to do when Redis cannot be reached (the URL's password never shown). */

@@ -18,6 +18,8 @@ const log = createLogger("mcp-serve");
 
 /** A follower with nothing new for this long gives up; the client may resume again. */
 const FOLLOW_IDLE_MS = 5 * 60_000;
+/** Resumes followed at once; more get 503 (each polls the store until its stream ends). */
+const MAX_FOLLOWERS = 1_000;
 /** SSE comment sent this often on a quiet follow, so proxies keep the connection. */
 const KEEP_ALIVE_MS = 15_000;
 /** Below this revision clients get no priming event, so their streams cannot be resumed. */
@@ -96,6 +98,10 @@ export class StatelessHttp {
 
   /** GET with Last-Event-ID: the stream's missed events from the store, then its new ones until its response. */
   async handleResume(lastEventId: string, res: ServerResponse): Promise<void> {
+    if (this.#followers.size >= MAX_FOLLOWERS) {
+      res.setHeader("Retry-After", "1");
+      return sendJsonError(res, 503, -32000, `Server busy: ${MAX_FOLLOWERS} resumed streams are open here; resume again in a second`);
+    }
     const first = await this.#store.eventsAfter(lastEventId);
     if (first === undefined) return sendJsonError(res, 404, -32001, `Unknown Last-Event-ID ${JSON.stringify(lastEventId)}: the stream expired or never existed; send the request again`);
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" });

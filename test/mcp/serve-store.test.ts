@@ -4,6 +4,7 @@
  * objects (instances); an unknown id is unknown; followers wake; an unreachable Redis fails
  * start-up with what to do and without the URL's password.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MemoryEventStore } from "../../src/mcp/event-store.js";
 import { openRedisStore } from "../../src/mcp/redis-store.js";
@@ -44,7 +45,7 @@ const kinds: Array<[string, () => Promise<[ServeStore, ServeStore]>]> = [
 describe.each(kinds)("%s serve store", (_kind, open) => {
   test("what one instance stored, another replays after any id, priming left out, in order", async () => {
     const [writer, reader] = await open();
-    const stream = `s-${Math.random()}`;
+    const stream = randomUUID();
     const priming = await writer.storeEvent(stream, {} as never);
     const first = await writer.storeEvent(stream, note(1));
     // Before its response, a stream has not ended.
@@ -63,13 +64,13 @@ describe.each(kinds)("%s serve store", (_kind, open) => {
 
   test("an id no instance wrote is unknown", async () => {
     const [, reader] = await open();
-    for (const id of ["nope", "nope/1", "never-written/1-0", "/3", "x/"]) expect(await reader.eventsAfter(id)).toBeUndefined();
+    for (const id of ["nope", "nope/1", "never-written/1-0", "/3", "x/", "../etc/1-0", "a b/1-0"]) expect(await reader.eventsAfter(id)).toBeUndefined();
     expect(await reader.replayEventsAfter("never-written/1-0", { send: async () => undefined })).toBe("");
   });
 
   test("a follower waiting on a stream sees the event another instance stores", async () => {
     const [writer, reader] = await open();
-    const stream = `f-${Math.random()}`;
+    const stream = randomUUID();
     const start = await writer.storeEvent(stream, {} as never);
     const waited = reader.waitForEvent(stream, 10_000).then(() => reader.eventsAfter(start));
     await new Promise((r) => setTimeout(r, 30));
