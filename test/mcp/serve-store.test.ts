@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MemoryEventStore } from "../../src/mcp/event-store.js";
 import { openRedisStore } from "../../src/mcp/redis-store.js";
 import { openServeStore } from "../../src/mcp/serve-store.js";
+import { parseConfig } from "../../src/config/schema.js";
 import type { ServeStore } from "../../src/mcp/serve-store.js";
 import { assertBuilt, cliEnv, runCli, tempHome } from "../helpers/cli.js";
 import { freePort, startRedis, type Daemon } from "../helpers/daemons.js";
@@ -83,6 +84,12 @@ describe.each(kinds)("%s serve store", (_kind, open) => {
 });
 
 describe("choosing the store", () => {
+  test("serve.store and serve.stateless in config.yaml; a bad store or key is named", () => {
+    expect(parseConfig("serve:\n  store: redis://10.0.0.9:6379\n  stateless: true\n").serve).toEqual({ store: "redis://10.0.0.9:6379", stateless: true });
+    expect(() => parseConfig("serve:\n  store: mongodb://x\n")).toThrow(/serve\.store.*expected memory or a Redis URL/s);
+    expect(() => parseConfig("serve:\n  stor: memory\n")).toThrow(/serve\.stor: unknown key.*did you mean store/s);
+  });
+
   test("memory by default; an unknown kind is refused with the choices", async () => {
     expect((await openServeStore(undefined)).kind).toBe("memory");
     expect((await openServeStore("memory")).kind).toBe("memory");
