@@ -30,7 +30,7 @@ import type { Session } from "./session.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
 import { newBoundary, wireMessages } from "./tool-boundary.js";
 import { historyMessage, uniqueIds } from "./reply-message.js";
-import { runToolCalls } from "./tool-runner.js";
+import { runToolCalls, type ToolRunOptions } from "./tool-runner.js";
 
 const log = createLogger("agent");
 
@@ -55,6 +55,8 @@ export interface AgentOptions {
   maxIterations?: number;
   /** Asked when a tool wants to do something dangerous; without it such calls are refused. */
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** A tool's ctx.elicit / ctx.sample / ctx.log, per call (the chat front ends: the user and the chat's model). */
+  caller?: ToolRunOptions["caller"];
   /** How to approve where no one can be asked (the front end's own way), for the tools' `approval_required`. */
   approvalUnavailable?: string;
   onEvent?: AgentEventListener;
@@ -286,6 +288,7 @@ export class Agent {
       ...(state.signal === undefined ? {} : { signal: state.signal }),
       ...(this.#options.approve === undefined ? {} : { approve: this.#options.approve }),
       ...(this.#options.approvalUnavailable === undefined ? {} : { approvalUnavailable: this.#options.approvalUnavailable }),
+      ...(this.#options.caller === undefined ? {} : { caller: this.#options.caller }),
       maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
       attachImages: this.#options.attachImages === true,
       emit: (event) => this.#emit(event),

@@ -7,7 +7,7 @@
  */
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
 import { runFunctionCall, type FunctionCallResult } from "../calls/model-tools.js";
-import { registry, type ApprovalDecision, type ApprovalRequest, type ToolCatalog, type ToolProgress } from "../registry/index.js";
+import { registry, type ApprovalDecision, type ApprovalRequest, type ToolCaller, type ToolCatalog, type ToolProgress } from "../registry/index.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
 import { toToolContent, toolResultError } from "./tool-content.js";
@@ -21,6 +21,8 @@ export interface ToolRunOptions {
   toolCatalog?: ToolCatalog;
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  /** The tool's channels to the user and the chat's model (ctx.elicit, ctx.sample, ctx.log), per call. */
+  caller?: (tool: string, signal: AbortSignal | undefined) => Partial<ToolCaller>;
   /** Handed to each call as `ctx.approvalUnavailable`. */
   approvalUnavailable?: string;
   maxParallel: number;
@@ -122,6 +124,7 @@ async function callTool(call: ToolCall, opts: ToolRunOptions): Promise<FunctionC
     ...(opts.approvalUnavailable === undefined ? {} : { approvalUnavailable: opts.approvalUnavailable }),
     ...(opts.toolCatalog === undefined ? {} : { toolCatalog: opts.toolCatalog }),
     progress: (update: ToolProgress) => opts.emit({ type: "tool_progress", id: call.id, name: call.name, ...update }),
+    ...opts.caller?.(call.name, opts.signal),
   };
   const onArguments = (args: Record<string, unknown> | string): void =>
     opts.emit({ type: "tool_start", id: call.id, name: call.name, args, emoji: registry.getEmoji(call.name) });

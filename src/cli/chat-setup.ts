@@ -2,7 +2,7 @@
  * What `quiver chat` hands its front ends (REPL, one-shot) and how they make their agent: in a
  * file of its own so the front ends need not import chat.ts, which imports them.
  */
-import { Agent, type AgentEventListener, type CheckpointHook, type Session, type ToolSearchOptions } from "../agent/index.js";
+import { Agent, type AgentEventListener, type AgentOptions, type CheckpointHook, type Session, type ToolSearchOptions } from "../agent/index.js";
 import type { ToolSelection } from "../calls/model-tools.js";
 import type { QuiverConfig } from "../config/config.js";
 import type { ChatClient, ChatClientOptions, ModelSettings } from "../llm/index.js";
@@ -43,7 +43,13 @@ export interface ChatSetup {
 /** The agent for a chat front end. */
 export function createAgent(
   setup: ChatSetup,
-  hooks: { onEvent: AgentEventListener; approve: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined; approvalUnavailable?: string },
+  hooks: {
+    onEvent: AgentEventListener;
+    approve: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined;
+    approvalUnavailable?: string;
+    /** The tools' ctx.elicit / ctx.sample / ctx.log (chat-caller.ts). */
+    caller?: AgentOptions["caller"];
+  },
 ): Agent {
   return new Agent({
     client: setup.client,
@@ -51,6 +57,7 @@ export function createAgent(
     onEvent: hooks.onEvent,
     approve: hooks.approve,
     ...(hooks.approvalUnavailable === undefined ? {} : { approvalUnavailable: hooks.approvalUnavailable }),
+    ...(hooks.caller === undefined ? {} : { caller: hooks.caller }),
     loadBuiltinTools: false,
     toolsets: setup.selection.enabledToolsets,
     disabledToolsets: setup.selection.disabledToolsets,

@@ -21,20 +21,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function createElicitationHandler(io: ElicitationIo): ElicitationHandler {
-  return async ({ server, params }) => {
-    if (params.mode === "url") return askUrl(io, server, params);
-    return askForm(io, server, params as ElicitRequestFormParams);
+  return async ({ server, from, params }) => {
+    const who = from ?? `MCP server "${server}"`;
+    if (params.mode === "url") return askUrl(io, who, params);
+    return askForm(io, who, params as ElicitRequestFormParams);
   };
 }
 
-async function askUrl(io: ElicitationIo, server: string, params: ElicitRequestURLParams): Promise<ElicitResult> {
-  io.print(`\n🔗 MCP server "${server}" asks you to open this URL:\n    ${params.url}\n    ${params.message}`);
+async function askUrl(io: ElicitationIo, who: string, params: ElicitRequestURLParams): Promise<ElicitResult> {
+  io.print(`\n🔗 ${who} asks you to open this URL:\n    ${params.url}\n    ${params.message}`);
   const answer = (await io.ask("Press Enter when you are done there, or type n to decline: ")).trim().toLowerCase();
   return { action: answer === "n" || answer === "no" ? "decline" : "accept" };
 }
 
-async function askForm(io: ElicitationIo, server: string, params: ElicitRequestFormParams): Promise<ElicitResult> {
-  io.print(`\n📝 MCP server "${server}" asks: ${params.message}\n   (Enter keeps the default shown in [brackets]; type !cancel to stop)`);
+async function askForm(io: ElicitationIo, who: string, params: ElicitRequestFormParams): Promise<ElicitResult> {
+  io.print(`\n📝 ${who} asks: ${params.message}\n   (Enter keeps the default shown in [brackets]; type !cancel to stop)`);
   const required = new Set(params.requestedSchema.required ?? []);
   const content: Record<string, Value> = {};
   for (const [key, field] of Object.entries(params.requestedSchema.properties)) {

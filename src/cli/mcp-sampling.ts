@@ -21,7 +21,7 @@ export function createSamplingHandler(client: () => ChatClient, approve: Approve
     const decision = approve === undefined ? "unavailable" : await approve(approvalRequest(request));
     if (decision !== "once" && decision !== "session") {
       const why = decision === "unavailable" ? "nobody can approve it here (no terminal; pass --yes to allow)" : "the user declined it";
-      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `quiver declined the sampling request of MCP server "${request.server}": ${why}`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `quiver declined the sampling request of ${request.from ?? `MCP server "${request.server}"`}: ${why}`);
     }
     const chat = client();
     const turn = await chat.complete({
@@ -43,10 +43,10 @@ function approvalRequest(request: SamplingRequest): Parameters<Approver>[0] {
   const prompt = request.params.messages.map((m) => `${m.role}: ${blocksOf(m).map(blockText).join(" ")}`).join("\n");
   const shown = prompt.length > PREVIEW_CHARS ? `${prompt.slice(0, PREVIEW_CHARS)}…` : prompt;
   return {
-    tool: `MCP server "${request.server}"`,
+    tool: request.from ?? `MCP server "${request.server}"`,
     subject: shown,
     reason: `it asks your model to answer a prompt (sampling, up to ${request.params.maxTokens} tokens)`,
-    key: `mcp-sampling:${request.server}`,
+    key: request.from !== undefined ? `tool-sampling:${request.server}` : `mcp-sampling:${request.server}`,
   };
 }
 

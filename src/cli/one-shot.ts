@@ -9,6 +9,7 @@ import type { ApprovalRequest } from "../registry/index.js";
 import { ONE_SHOT_HOW } from "./approval-how.js";
 import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
+import { chatCaller } from "./chat-caller.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
 import { createAgent, type ChatSetup } from "./chat-setup.js";
 import { EXIT } from "./exit-codes.js";
@@ -57,8 +58,9 @@ export async function runOneShot(setup: ChatSetup, prompt: string, opts: { json:
       }
     : undefined;
   // Elicitation needs a conversation with the user, which one-shot mode does not have: declined.
-  setup.mcp?.setInteraction({ sampling: createSamplingHandler(() => setup.client, approve) });
-  const agent = createAgent(setup, { onEvent, approve, approvalUnavailable: ONE_SHOT_HOW });
+  const interaction = { sampling: createSamplingHandler(() => setup.client, approve) };
+  setup.mcp?.setInteraction(interaction);
+  const agent = createAgent(setup, { onEvent, approve, approvalUnavailable: ONE_SHOT_HOW, caller: chatCaller(interaction) });
   if (opts.json) {
     writeJsonLine({
       type: "session",

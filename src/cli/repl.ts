@@ -11,6 +11,7 @@ import { getToolDefinitions } from "../calls/model-tools.js";
 import { quiverPath, setLogWriter } from "../registry/index.js";
 import { createApprover } from "./approval-prompt.js";
 import { ruleScopes } from "./permission-config.js";
+import { chatCaller } from "./chat-caller.js";
 import { createElicitationHandler } from "./mcp-elicitation.js";
 import { attachResources } from "./mcp-prompts.js";
 import { createSamplingHandler } from "./mcp-sampling.js";
@@ -37,24 +38,27 @@ export async function runRepl(setup: ChatSetup): Promise<number> {
 
   const view = new TurnView({ text: output, lines: output, spinner: process.stderr, reasoning: output, showReasoning: () => setup.showReasoning });
   const approver = createApprover({ yes: setup.yes, sessionChoice: true, rules: ruleScopes(), output, ask: (question) => askInline(rl, question, state) });
+  const print = (text: string): void => void output.write(`${text}\n`);
+  const askUser = (question: string): Promise<string> => {
+    view.pause();
+    return askInline(rl, question, state);
+  };
+  // MCP servers' requests and the tools' own ctx.elicit / ctx.sample share one UI.
+  const interaction = {
+    sampling: createSamplingHandler(() => setup.client, (request) => {
+      view.pause();
+      return approver(request);
+    }),
+    elicitation: terminal ? createElicitationHandler({ ask: askUser, print }) : undefined,
+  };
+  setup.mcp?.setInteraction(interaction);
   const agent = createAgent(setup, {
     onEvent: (event) => view.handle(event),
     approve: (request) => {
       view.pause();
       return approver(request);
     },
-  });
-  const print = (text: string): void => void output.write(`${text}\n`);
-  const askUser = (question: string): Promise<string> => {
-    view.pause();
-    return askInline(rl, question, state);
-  };
-  setup.mcp?.setInteraction({
-    sampling: createSamplingHandler(() => setup.client, (request) => {
-      view.pause();
-      return approver(request);
-    }),
-    elicitation: terminal ? createElicitationHandler({ ask: askUser, print }) : undefined,
+    caller: chatCaller(interaction),
   });
   // A note that arrives while the user types goes above the prompt, which is redrawn with what was typed.
   const above = (line: string): void => {

@@ -20,6 +20,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = { roots: { listChanged: t
 /** A server's `sampling/createMessage`, with the server's name for the user. */
 export interface SamplingRequest {
   server: string;
+  /** Who asks, for the user (default: MCP server "<server>"); a quiver tool's ctx.sample sets it. */
+  from?: string;
   params: CreateMessageRequest["params"];
   signal: AbortSignal;
 }
@@ -27,6 +29,8 @@ export interface SamplingRequest {
 /** A server's `elicitation/create` (form or URL mode). */
 export interface ElicitationRequest {
   server: string;
+  /** Who asks, for the user (default: MCP server "<server>"); a quiver tool's ctx.elicit sets it. */
+  from?: string;
   params: ElicitRequest["params"];
   signal: AbortSignal;
 }

@@ -15,6 +15,7 @@ import type { BackoffOptions } from "./backoff.js";
 import { CLIENT_CAPABILITIES, installClientHandlers, ServerLogTail } from "./client-handlers.js";
 import type { ClientHooks } from "./client-handlers.js";
 import { CoalescingRunner } from "./coalesce.js";
+import { ListExpiry } from "./list-expiry.js";
 import type { McpServerConfig } from "./config.js";
 import { invalidToolReporter, LenientClient } from "./lenient-client.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
@@ -56,6 +57,9 @@ export class McpServerConnection {
   readonly #listed = new Map<string, Tool>();
   readonly #cleanups = new Set<Promise<void>>();
   readonly #logTail = new ServerLogTail();
+  readonly #expiry = new ListExpiry();
+  /** quiver name → the listing it was registered from: an unchanged tool is not registered again. */
+  readonly #signatures = new Map<string, string>();
   /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
   readonly reconnecting = new Set<string>();
   #collisions: McpToolCollision[] = [];
@@ -170,6 +174,7 @@ export class McpServerConnection {
     this.#epoch++;
     this.#state = "closed";
     this.#refresher.stop();
+    this.#expiry.clear();
     this.#clearRetry();
     this.#withdrawTools();
     // A connected server is asked to exit (stdin closed); one still connecting may be hung.
@@ -211,6 +216,7 @@ export class McpServerConnection {
       this.#error = undefined;
       this.#failures = 0;
       this.#sync(tools);
+      this.#expiry.schedule(client.toolsTtlMs, () => this.#refresher.request());
       this.reconnecting.clear();
       log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
     } catch (err) {
@@ -303,6 +309,7 @@ export class McpServerConnection {
 
   /** Drops the current client (ending its HTTP session first); `kill` ends a misbehaving process instead of asking it to exit. */
   #dispose(kill: boolean): void {
+    this.#expiry.clear();
     const client = this.#client;
     const link = this.#link;
     this.#client = undefined;
@@ -332,6 +339,7 @@ export class McpServerConnection {
     }
     if (epoch !== this.#epoch || this.#state !== "connected") return;
     this.#sync(tools);
+    this.#expiry.schedule(client.toolsTtlMs, () => this.#refresher.request());
     log.debug(`MCP server "${this.config.name}" tool list refreshed: ${this.#registered.size} tool(s)`);
   }
 
@@ -361,6 +369,10 @@ export class McpServerConnection {
       const holder = registry.getToolsetForTool(name);
       // Already refused (and logged by the registry) for the same holder: don't ask again on every refresh.
       const refusedBefore = holder !== undefined && holder !== this.toolset && known.get(name) === holder;
+      // Re-listing the same tools changes nothing: the tool-search index and the request's tools stay put.
+      const signature = JSON.stringify([tool, this.#withheld.includes(tool.name)]);
+      if (this.#registered.has(name) && this.#signatures.get(name) === signature && registry.getToolsetForTool(name) === this.toolset) continue;
+      this.#signatures.set(name, signature);
       if (!refusedBefore && this.#register(name, tool)) {
         this.#registered.set(name, tool.name);
         continue;

@@ -23,6 +23,8 @@ const MAX_ISSUES = 2;
 export class LenientClient extends Client {
   /** Called with the tools left out of a page, when there are any. */
   onInvalidTools: ((tools: InvalidTool[]) => void) | undefined;
+  /** The `ttlMs` of the last full listing (2026-07-28 cacheable results), if the server gave one. */
+  toolsTtlMs: number | undefined;
   /** The SDK compiles each `outputSchema` only when the tool is called; this finds the broken ones at listing time. */
   readonly #validator = new AjvJsonSchemaValidator();
 
@@ -33,6 +35,7 @@ export class LenientClient extends Client {
   override async listTools(params?: ListToolsRequest["params"], options?: CacheableRequestOptions): Promise<ListToolsResult> {
     try {
       const listed = await super.listTools(params, options);
+      if (params?.cursor === undefined) this.toolsTtlMs = typeof listed.ttlMs === "number" ? listed.ttlMs : undefined;
       const invalid: InvalidTool[] = [];
       const usable = this.#compiles(listed.tools, invalid);
       if (invalid.length > 0) this.onInvalidTools?.(invalid);

@@ -5,15 +5,17 @@
  * same as in chat.
  */
 import { Server, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
+import type { CallToolRequest, CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
 import { createLogger, registry } from "../registry/index.js";
-import type { ApprovalDecision, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
+import type { ApprovalDecision, ToolCaller, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
+import { serveRound } from "./input-flights.js";
+import { flightCaller, isModernSession, legacyCaller } from "./serve-caller.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
 import { SessionLog } from "./session-logs.js";
-import type { LogScope } from "./session-logs.js";
+import type { LogScope, RequestNotifier } from "./session-logs.js";
 
 const log = createLogger("mcp-serve");
 
@@ -57,22 +59,29 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     logs.within(rctx.mcpReq.notify, async () => ({ tools: (await getToolDefinitions(opts)).map(toMcpTool) })),
   );
 
-  server.setRequestHandler("tools/call", (request, rctx) => logs.within(rctx.mcpReq.notify, async (): Promise<CallToolResult> => {
+  /** One call, with the channels of the request (2025) or of the flight (2026-07-28) that carries it. */
+  const call = async (request: CallToolRequest, signal: AbortSignal, notify: RequestNotifier, caller: ToolCaller): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     // A name outside what tools/list offers is refused, unless it is a tool that is briefly away
     // (its MCP server reconnecting) and comes back in time: runFunctionCall then reads the names again.
     const names = offeredNames(opts);
     const offered = names instanceof Promise ? await names : names;
     let raw: CallToolResult | undefined;
-    const ctx: ToolContext = { signal: rctx.mcpReq.signal, ...policy, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
+    const ctx: ToolContext = { signal, ...policy, ...caller, [RAW_RESULT_SINK]: ((result) => (raw = result)) satisfies RawResultSink };
     const token = request.params._meta?.progressToken;
-    if (token !== undefined) ctx.progress = (update) => void rctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
+    if (token !== undefined) ctx.progress = (update) => void notify({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
     if (opts.beforeWrite !== undefined && offered.has(name) && registry.getEntry(name)?.readOnly !== true) await opts.beforeWrite(name, args ?? {});
     // runFunctionCall rather than handleFunctionCall: one promise fewer on every call.
     const { output } = await runFunctionCall(name, args ?? {}, ctx, { offered, reoffer });
     // A proxied MCP tool's result goes back exactly as its server sent it (structuredContent included).
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
-  }));
+  };
+
+  server.setRequestHandler("tools/call", (request, rctx) => {
+    if (!isModernSession(server)) return logs.within(rctx.mcpReq.notify, () => call(request, rctx.mcpReq.signal, rctx.mcpReq.notify, legacyCaller(server, rctx, logs)));
+    // 2026-07-28: a call that asks its caller something answers input_required and resumes on the retry.
+    return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, rctx, flight))));
+  });
 
   if (opts.perRequest === true) server.onclose = () => logs.close();
   else watchGeneration(server, opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS, () => logs.close());

@@ -75,6 +75,14 @@ export class SessionLog {
     }
   }
 
+  /** A tool's own `ctx.log(level, data)`, on the stream of its call, at this session's level. */
+  send(level: LoggingLevel, data: unknown, notify: RequestNotifier): void {
+    if (this.#closed || SEVERITY.indexOf(level) < this.#threshold) return;
+    const note: LoggingMessageNotification = { method: "notifications/message", params: { level, logger: "tool", data } };
+    const fallback = (): Promise<void> => (this.#server.transport === undefined ? Promise.resolve() : this.#server.notification(note));
+    notify(note).catch(fallback).catch(ignore);
+  }
+
   deliver(record: LogRecord, notify?: RequestNotifier): void {
     const level = MCP_LEVEL[record.level];
     if (this.#closed || this.#server.transport === undefined || SEVERITY.indexOf(level) < this.#threshold) return;

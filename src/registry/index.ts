@@ -10,3 +10,4 @@ export { createLogger, addLogSink, setLogLevel, getLogLevel, setLogWriter } from
 export type { Logger, LogLevel, LogRecord, LogSink } from "./logger.js";
 export { quiverHome, quiverPath } from "./paths.js";
 export type * from "./types.js";
+export { CallerUnavailableError } from "./caller.js";

@@ -3,6 +3,7 @@
  * definitions and dispatches calls by name. Dispatch never throws into the agent loop: every
  * failure comes back as an `{"error": ...}` JSON string the model can read.
  */
+import { withCaller } from "./caller.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
 import { checkAvailable } from "./availability.js";
@@ -19,7 +20,7 @@ const log = createLogger("registry");
 export const DEFAULT_MAX_RESULT_CHARS = 100_000;
 export const DEFAULT_EMOJI = "⚡";
 
-const EMPTY_CONTEXT: ToolContext = Object.freeze({});
+const EMPTY_CONTEXT: ToolContext = Object.freeze(withCaller({}));
 
 export type RegistryListener = (generation: number) => void;
 
@@ -242,7 +243,7 @@ export class ToolRegistry {
     if (entry === undefined) return toolError(`Unknown tool: ${String(name)}`);
     let result: unknown;
     try {
-      result = entry.handler(args, ctx);
+      result = entry.handler(args, withCaller(ctx));
     } catch (err) {
       return executionFailed(err);
     }

@@ -88,8 +88,48 @@ export interface ToolProgress {
   message?: string;
 }
 
+/** A question for the caller's user (MCP elicitation, form mode): a flat object schema of primitive fields. */
+export interface ToolElicitRequest {
+  message: string;
+  requestedSchema: { type: "object"; properties: Record<string, JsonSchema>; required?: string[] };
+}
+
+export interface ToolElicitResult {
+  action: "accept" | "decline" | "cancel";
+  /** The user's answers, when accepted. */
+  content?: Record<string, string | number | boolean | string[]>;
+}
+
+/** A completion asked of the caller's model (MCP sampling); a string content is one text block. */
+export interface ToolSampleRequest {
+  messages: Array<{ role: "user" | "assistant"; content: string | { type: "text"; text: string } }>;
+  systemPrompt?: string;
+  maxTokens: number;
+  temperature?: number;
+}
+
+export interface ToolSampleResult {
+  text: string;
+  model: string;
+  stopReason?: string;
+}
+
+export type ToolLogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/**
+ * How a tool reaches whoever called it. Under `quiver serve`: that session's MCP client, on
+ * either revision. In `quiver chat`: the user (elicit), the chat's model after approval
+ * (sample), the debug stream (log). Where there is nobody to ask, elicit and sample reject
+ * with a message saying so, which the call returns as `{"error": ...}`.
+ */
+export interface ToolCaller {
+  elicit: (request: ToolElicitRequest) => Promise<ToolElicitResult>;
+  sample: (request: ToolSampleRequest) => Promise<ToolSampleResult>;
+  log: (level: ToolLogLevel, data: unknown) => void;
+}
+
 /** Per-call context handed to every handler. */
-export interface ToolContext {
+export interface ToolContext extends Partial<ToolCaller> {
   signal?: AbortSignal;
   approve?: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   /** Where a long-running tool reports progress (the UI shows it in the tool line). */
@@ -110,7 +150,10 @@ export interface ToolContext {
   [key: string]: unknown;
 }
 
-export type ToolHandler<Args = Record<string, unknown>> = (args: Args, ctx: ToolContext) => unknown;
+/** The context a handler receives: `elicit`, `sample` and `log` are always there (see ToolCaller). */
+export type ToolCallContext = ToolContext & ToolCaller;
+
+export type ToolHandler<Args = Record<string, unknown>> = (args: Args, ctx: ToolCallContext) => unknown;
 
 /**
  * What the registry needs of a zod 4 schema, described structurally so that the registry core

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -51,6 +52,19 @@ describe("quiver mcp list", () => {
     const empty = await runCli(["mcp", "list"], cliEnv({ QUIVER_HOME: homeWith({}) }));
     expect(empty.code).toBe(0);
     expect(empty.stdout).toMatch(/No MCP servers configured/);
+  });
+
+  test("shows the revision each server speaks: 2026-07-28 for a 2.x server, 2025-11-25 for a 1.x one", async () => {
+    const modern = { command: process.execPath, args: [fileURLToPath(new URL("./fixtures/modern-server.mjs", import.meta.url)), "stdio"] };
+    const home = homeWith({ modern, legacy: testServer() });
+    const r = await runCli(["mcp", "list"], cliEnv({ QUIVER_HOME: home }));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^SERVER\s+TRANSPORT\s+STATE\s+TOOLS\s+TOOLSET\s+REVISION$/m);
+    expect(r.stdout).toMatch(/^modern\s+stdio\s+connected\s+3\s+mcp-modern\s+2026-07-28$/m);
+    expect(r.stdout).toMatch(/^legacy\s+stdio\s+connected\s+\d+\s+mcp-legacy\s+2025-11-25$/m);
+    const json = await runCli(["mcp", "list", "--json"], cliEnv({ QUIVER_HOME: home }));
+    const servers = (JSON.parse(json.stdout) as { servers: Array<{ name: string; protocolVersion?: string }> }).servers;
+    expect(Object.fromEntries(servers.map((s) => [s.name, s.protocolVersion]))).toEqual({ modern: "2026-07-28", legacy: "2025-11-25" });
   });
 });
 

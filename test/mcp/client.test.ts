@@ -3,6 +3,7 @@
  * registration, result conversion, refresh on list_changed, crashes, timeouts, cancellation
  * and name collisions.
  */
+import { withCaller } from "../../src/registry/caller.js";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createMcpManager } from "../../src/mcp/client.js";
 import type { McpManager } from "../../src/mcp/manager.js";
@@ -214,7 +215,7 @@ describe("failures", () => {
     expect(String(inFlight.error)).toMatch(/server "dying".*disconnected/);
     await waitFor(() => manager.status()[0]?.state !== "connected", "the disconnect to be noticed");
     expect(registry.getEntry("mcp__dying__echo")).toBeUndefined();
-    const later = parse((await echo?.handler({ text: "x" }, {})) as string);
+    const later = parse((await echo?.handler({ text: "x" }, withCaller({}))) as string);
     expect(String(later.error)).toMatch(/MCP server "dying" is not connected .*unavailable until it reconnects/);
   });
 

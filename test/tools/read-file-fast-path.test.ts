@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { withCaller } from "../../src/registry/caller.js";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const read = async (path: string): Promise<Record<string, unknown>> => JSON.parse((await readFileHandler({ path }, {})) as string) as Record<string, unknown>;
+const read = async (path: string): Promise<Record<string, unknown>> => JSON.parse((await readFileHandler({ path }, withCaller({}))) as string) as Record<string, unknown>;
 
 describe("read_file's small-file fast path", () => {
   it("answers like the full path, and sees edits", async () => {

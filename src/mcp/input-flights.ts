@@ -1,0 +1,117 @@
+/**
+ * A tool call on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample): the
+ * revision has no server-to-client requests, so the call answers `input_required` with the
+ * questions and the client calls again with the answers (`inputResponses`) and the
+ * `requestState` it was given. The tool itself keeps running in between, awaiting its
+ * question, so it is written once for both revisions: this "flight" holds it.
+ *
+ * Flights live in this process; `requestState` is their random id, so a retry that reaches
+ * another instance (or comes after FLIGHT_TTL_MS) is told to call the tool again. This table
+ * is the seam a shared store would replace for scale-out with affinity per flight.
+ */
+import { randomUUID } from "node:crypto";
+import { inputRequired } from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequest, InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
+import type { RequestNotifier } from "./session-logs.js";
+
+/** How long a flight waits for the client to come back with its answers. */
+export const FLIGHT_TTL_MS = 10 * 60_000;
+
+interface Question {
+  key: string;
+  request: InputRequest;
+  resolve(response: unknown): void;
+  reject(err: Error): void;
+}
+
+export class Flight {
+  readonly id = randomUUID();
+  /** Aborts the tool: the client cancelled, or never came back. */
+  readonly controller = new AbortController();
+  #asked: Question[] = [];
+  readonly #waiting = new Map<string, Question>();
+  #count = 0;
+  #wake: (() => void) | undefined;
+  #expiry: NodeJS.Timeout | undefined;
+  #notify: RequestNotifier = () => Promise.resolve();
+  result: Promise<CallToolResult> | undefined;
+
+  /** The stream of the round now open: progress and logs of a later round go to the client's retry. */
+  readonly notify: RequestNotifier = (note) => this.#notify(note);
+
+  /** Called by the tool (through ctx): resolves with the client's answer. */
+  ask(request: InputRequest): Promise<unknown> {
+    if (this.controller.signal.aborted) return Promise.reject(new Error("the call was cancelled"));
+    return new Promise((resolve, reject) => {
+      this.#asked.push({ key: `q${++this.#count}`, request, resolve, reject });
+      this.#wake?.();
+    });
+  }
+
+  /** One round trip: the tool's result, or its open questions as `input_required`. */
+  async round(ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+    this.#notify = ctx.mcpReq.notify;
+    clearTimeout(this.#expiry);
+    const onAbort = (): void => this.cancel("the client cancelled the call");
+    ctx.mcpReq.signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      const asked = new Promise<void>((resolve) => {
+        this.#wake = resolve;
+        if (this.#asked.length > 0) resolve();
+      });
+      const done = await Promise.race([(this.result as Promise<CallToolResult>).then((result) => ({ result })), asked.then(() => undefined)]);
+      if (done !== undefined) return done.result;
+      // Questions asked together (Promise.all in the tool) go out in one round.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = this.#asked.splice(0);
+      for (const question of batch) this.#waiting.set(question.key, question);
+      this.#expiry = setTimeout(() => this.cancel(`the client did not answer within ${FLIGHT_TTL_MS / 60_000} min`), FLIGHT_TTL_MS);
+      this.#expiry.unref();
+      return inputRequired({ inputRequests: Object.fromEntries(batch.map((q) => [q.key, q.request])), requestState: this.id });
+    } finally {
+      ctx.mcpReq.signal.removeEventListener("abort", onAbort);
+      this.#wake = undefined;
+    }
+  }
+
+  /** The client's answers of a retry; a question it left out is asked again in the next round. */
+  answer(responses: Record<string, unknown> | undefined): void {
+    for (const [key, question] of this.#waiting) {
+      this.#waiting.delete(key);
+      if (responses !== undefined && key in responses) question.resolve(responses[key]);
+      else this.#asked.push(question);
+    }
+  }
+
+  cancel(reason: string): void {
+    clearTimeout(this.#expiry);
+    const error = new Error(`input request not answered: ${reason}`);
+    for (const question of [...this.#waiting.values(), ...this.#asked]) question.reject(error);
+    this.#waiting.clear();
+    this.#asked = [];
+    this.controller.abort(error);
+  }
+}
+
+const flights = new Map<string, Flight>();
+
+/**
+ * Serves one round of a tools/call on 2026-07-28: starts the call (`start`) on a first
+ * request, resumes its flight on a retry that carries `requestState`.
+ */
+export async function serveRound(ctx: ServerContext, start: (flight: Flight) => Promise<CallToolResult>): Promise<CallToolResult | InputRequiredResult> {
+  const state = ctx.mcpReq.requestState<unknown>();
+  if (typeof state === "string") {
+    const flight = flights.get(state);
+    if (flight === undefined) {
+      const text = JSON.stringify({ error: "This call's input request is unknown here (it expired, or was started on another instance): call the tool again." });
+      return { content: [{ type: "text", text }], isError: true };
+    }
+    flight.answer(ctx.mcpReq.inputResponses);
+    return flight.round(ctx);
+  }
+  const flight = new Flight();
+  flights.set(flight.id, flight);
+  flight.result = start(flight).finally(() => flights.delete(flight.id));
+  return flight.round(ctx);
+}

@@ -1,0 +1,83 @@
+/**
+ * ctx.elicit / ctx.sample / ctx.log for a tool served over MCP: they reach the client of the
+ * session that called it. On 2025-11-25 (and older) they are server-to-client requests; on
+ * 2026-07-28 they ride the call's input-required round trips (input-flights.ts). A client
+ * that did not declare the capability is never asked: the tool gets a clear error instead.
+ */
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired } from "@modelcontextprotocol/server";
+import type { ClientCapabilities, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { CallerUnavailableError } from "../registry/index.js";
+import type { ToolCaller, ToolElicitRequest, ToolElicitResult, ToolSampleRequest, ToolSampleResult } from "../registry/index.js";
+import type { Flight } from "./input-flights.js";
+import type { SessionLog } from "./session-logs.js";
+
+/** The first revision without server-to-client requests. */
+const MODERN = "2026-07-28";
+
+export function isModernSession(server: Server): boolean {
+  const version = server.getNegotiatedProtocolVersion();
+  return version !== undefined && version >= MODERN;
+}
+
+/** A 2025-era session: plain server-to-client requests, related to the call being handled. */
+export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLog): ToolCaller {
+  return {
+    elicit: async (request) => {
+      requireCapability(server, ctx, "elicitation", "ctx.elicit");
+      return toElicitResult(await ctx.mcpReq.elicitInput({ mode: "form", ...request } as Parameters<ServerContext["mcpReq"]["elicitInput"]>[0], { signal: ctx.mcpReq.signal }));
+    },
+    sample: async (request) => {
+      requireCapability(server, ctx, "sampling", "ctx.sample");
+      return toSampleResult(await ctx.mcpReq.requestSampling(toSamplingParams(request), { signal: ctx.mcpReq.signal }));
+    },
+    log: (level, data) => logs.send(level, data, ctx.mcpReq.notify),
+  };
+}
+
+/** A 2026-07-28 call: questions become the flight's input requests. */
+export function flightCaller(server: Server, ctx: ServerContext, flight: Flight): ToolCaller {
+  return {
+    elicit: async (request) => {
+      requireCapability(server, ctx, "elicitation", "ctx.elicit");
+      return toElicitResult((await flight.ask(inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as ToolElicitRequest["requestedSchema"] & { properties: never } }))) as ElicitResult);
+    },
+    sample: async (request) => {
+      requireCapability(server, ctx, "sampling", "ctx.sample");
+      return toSampleResult((await flight.ask(inputRequired.createMessage(toSamplingParams(request)))) as CreateMessageResult);
+    },
+    // Straight to the open round's stream: the request that started the flight (and its log level) may be gone.
+    log: (level, data) => void flight.notify({ method: "notifications/message", params: { level, logger: "tool", data } }).catch(() => undefined),
+  };
+}
+
+/** On 2026-07-28 each request declares the client's capabilities in its envelope; on 2025 the handshake did. */
+function requireCapability(server: Server, ctx: ServerContext, capability: "elicitation" | "sampling", what: string): void {
+  const declared = ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof RequestMetaEnvelope] as ClientCapabilities | undefined;
+  if ((declared ?? server.getClientCapabilities())?.[capability] !== undefined) return;
+  throw new CallerUnavailableError(`${what} is unavailable: this MCP client did not declare the ${capability} capability, so it cannot be asked`);
+}
+
+function toSamplingParams(request: ToolSampleRequest): CreateMessageRequestParams {
+  return {
+    messages: request.messages.map((m) => ({ role: m.role, content: typeof m.content === "string" ? { type: "text", text: m.content } : m.content })),
+    maxTokens: request.maxTokens,
+    ...(request.systemPrompt !== undefined && { systemPrompt: request.systemPrompt }),
+    ...(request.temperature !== undefined && { temperature: request.temperature }),
+  };
+}
+
+function toElicitResult(result: ElicitResult | undefined): ToolElicitResult {
+  if (result === undefined || typeof result !== "object") throw new Error("the client's elicitation answer is not an elicitation result");
+  const out: ToolElicitResult = { action: result.action };
+  if (result.content !== undefined) out.content = result.content as ToolElicitResult["content"] & object;
+  return out;
+}
+
+function toSampleResult(result: CreateMessageResult | CreateMessageResultWithTools | undefined): ToolSampleResult {
+  if (result === undefined || typeof result !== "object") throw new Error("the client's sampling answer is not a sampling result");
+  const blocks: ReadonlyArray<{ type: string; text?: unknown }> = Array.isArray(result.content) ? result.content : [result.content];
+  const text = blocks.map((b) => (b.type === "text" && typeof b.text === "string" ? b.text : "")).join("");
+  const out: ToolSampleResult = { text, model: result.model };
+  if (result.stopReason !== undefined) out.stopReason = result.stopReason;
+  return out;
+}
