@@ -53,6 +53,7 @@ export interface ServeOptions {
   mcp: boolean;
   stateless?: boolean;
   store?: string;
+  advertiseUrl?: string;
 }
 
 export const DEFAULT_SERVE_PORT = 8765;

@@ -13,6 +13,7 @@ export function registerServeCommand(program: Command): void {
     .option("--token <secret>", "require Authorization: Bearer <secret> on every HTTP request (or set QUIVER_SERVE_TOKEN)")
     .option("--stateless", "HTTP without sessions: any instance behind a load balancer can serve any request (or serve.stateless)")
     .option("--store <url>", "where stateless instances share stream events: memory (default) or redis://host:port (or serve.store)")
+    .option("--advertise-url <url>", "this instance's MCP endpoint as the other stateless instances reach it (default: the bound address)")
     .option("-t, --toolsets <list>", "only these toolsets (comma-separated, default all)")
     .option("--disable-toolsets <list>", "never these toolsets (comma-separated)")
     .option("--allow-dangerous", "run dangerous terminal commands without approval (catastrophic ones are always refused)")

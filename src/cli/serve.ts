@@ -57,16 +57,19 @@ export async function runServe(opts: ServeOptions): Promise<number> {
 }
 
 /** `--stateless` / `serve.stateless`, and the store its instances share (`--store` / `serve.store`). */
-async function statelessStore(opts: ServeOptions, config: QuiverConfig): Promise<{ stateless?: boolean; store?: ServeStore }> {
+async function statelessStore(opts: ServeOptions, config: QuiverConfig): Promise<{ stateless?: boolean; store?: ServeStore; advertiseUrl?: string }> {
   const stateless = opts.stateless === true || config.serve?.stateless === true;
   const spec = opts.store ?? config.serve?.store;
   if (!stateless) {
     if (opts.store !== undefined) throw new CliError("--store needs --stateless: only stateless instances share a store");
     return {};
   }
+  if (opts.advertiseUrl !== undefined && !/^http:\/\/[^/]+\/mcp$/.test(opts.advertiseUrl)) {
+    throw new CliError(`--advertise-url takes this instance's endpoint as the others reach it, e.g. http://10.0.0.5:8765/mcp; got ${JSON.stringify(opts.advertiseUrl)}`);
+  }
   const { openServeStore } = await import("../mcp/serve-store.js");
   try {
-    return { stateless, store: await openServeStore(spec) };
+    return { stateless, store: await openServeStore(spec), ...(opts.advertiseUrl !== undefined && { advertiseUrl: opts.advertiseUrl }) };
   } catch (err) {
     throw new CliError(err instanceof Error ? err.message : String(err));
   }

@@ -106,8 +106,26 @@ export class MemoryEventStore implements ServeStore {
     });
   }
 
+  readonly #owners = new Map<string, { url: string; until: number }>();
+
+  async setOwner(key: string, url: string, ttlMs: number): Promise<void> {
+    this.#owners.set(key, { url, until: this.#now() + ttlMs });
+  }
+
+  async getOwner(key: string): Promise<string | undefined> {
+    const owner = this.#owners.get(key);
+    if (owner === undefined || owner.until > this.#now()) return owner?.url;
+    this.#owners.delete(key);
+    return undefined;
+  }
+
+  async deleteOwner(key: string): Promise<void> {
+    this.#owners.delete(key);
+  }
+
   async close(): Promise<void> {
     this.#stored.removeAllListeners();
+    this.#owners.clear();
   }
 
   #evict(): void {

@@ -19,6 +19,7 @@ import type { ModernHttpOptions } from "./http-modern.js";
 import { HttpSessionTable } from "./http-sessions.js";
 import type { ServeStore } from "./serve-store.js";
 import { StatelessHttp } from "./stateless-http.js";
+import { FlightRouter } from "./flight-routing.js";
 import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
 import type { QuiverServerOptions } from "./server.js";
@@ -63,6 +64,8 @@ export interface HttpServeOptions extends QuiverServerOptions, ModernHttpOptions
   stateless?: boolean;
   /** Where a stateless server keeps stream events (default: in this process's memory). */
   store?: ServeStore;
+  /** This instance's MCP endpoint as the others reach it (default: the bound address; set it for a 0.0.0.0 bind). */
+  advertiseUrl?: string;
 }
 
 export interface RunningHttpServer {
@@ -96,6 +99,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
   const stateless = opts.stateless === true ? new StatelessHttp(opts.store ?? (await memoryStore()), opts, opts.retryMs ?? DEFAULT_RETRY_MS) : undefined;
   let draining = false;
+  let router: FlightRouter | undefined;
 
   const http = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -155,6 +159,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   /** 2026-07-28 calls in flight, for the drain to wait on (a listen stream is no call: it ends on close). */
   const modernCalls = new Set<Promise<void>>();
   async function handleModern(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (router !== undefined && (await router.forward(req, res, body))) return;
     const handled = modern.handle(req, res, body);
     if ((body as { method?: unknown } | undefined)?.method === LISTEN_METHOD) return handled;
     const tracked = handled.catch(() => undefined).finally(() => modernCalls.delete(tracked));
@@ -198,8 +203,10 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   });
   const address = http.address() as AddressInfo;
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}${MCP_HTTP_PATH}`;
+  if (stateless !== undefined) router = new FlightRouter(opts.store ?? stateless.store, opts.advertiseUrl ?? url);
   return {
-    url: `http://${urlHost}:${address.port}${MCP_HTTP_PATH}`,
+    url,
     host,
     port: address.port,
     async drain(timeoutMs = DEFAULT_DRAIN_MS) {
@@ -214,6 +221,7 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     },
     async close() {
       draining = true;
+      router?.close();
       await stateless?.close();
       await sessions.closeAll();
       await modern.close();

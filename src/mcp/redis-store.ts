@@ -24,6 +24,7 @@ export interface RedisStoreLimits {
 
 const DEFAULT_LIMITS: RedisStoreLimits = { maxEventsPerStream: 1_000, maxAgeMs: 5 * 60_000, connectTimeoutMs: 3_000, pollMs: 50 };
 const KEY_PREFIX = "quiver:serve:stream:";
+const OWNER_PREFIX = "quiver:serve:flight:";
 /** After the first connection, a lost one is retried this long apart at most. */
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
@@ -39,6 +40,9 @@ interface StreamCommands {
   exists(key: string): Promise<number>;
   xRange(key: string, start: string, end: string): Promise<StreamEntry[] | null>;
   xRevRange(key: string, end: string, start: string, options: { COUNT: number }): Promise<StreamEntry[] | null>;
+  set(key: string, value: string, options: { PX: number }): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+  del(key: string): Promise<number>;
   close(): Promise<unknown>;
 }
 
@@ -91,6 +95,19 @@ export class RedisStore implements ServeStore {
 
   async waitForEvent(_streamId: StreamId, ms: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, Math.min(ms, this.#limits.pollMs)));
+  }
+
+  async setOwner(key: string, url: string, ttlMs: number): Promise<void> {
+    await this.#client.set(OWNER_PREFIX + key, url, { PX: ttlMs });
+  }
+
+  async getOwner(key: string): Promise<string | undefined> {
+    if (!isStreamName(key)) return undefined;
+    return (await this.#client.get(OWNER_PREFIX + key)) ?? undefined;
+  }
+
+  async deleteOwner(key: string): Promise<void> {
+    await this.#client.del(OWNER_PREFIX + key);
   }
 
   async close(): Promise<void> {

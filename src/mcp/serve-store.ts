@@ -28,6 +28,11 @@ export interface ServeStore extends EventStore {
   eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined>;
   /** Resolves when `streamId` may have a new event, or after `ms`: followers call `eventsAfter` again. */
   waitForEvent(streamId: StreamId, ms: number): Promise<void>;
+  /** Records that `url` (an instance) holds `key` (an input-required flight) for `ttlMs`. */
+  setOwner(key: string, url: string, ttlMs: number): Promise<void>;
+  /** The instance holding `key`, if one still does. */
+  getOwner(key: string): Promise<string | undefined>;
+  deleteOwner(key: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -59,6 +59,10 @@ export class StatelessHttp {
     this.#retryMs = retryMs;
   }
 
+  get store(): ServeStore {
+    return this.#store;
+  }
+
   get inFlight(): number {
     return this.#inFlight.size;
   }

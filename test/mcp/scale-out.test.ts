@@ -140,6 +140,20 @@ describe("quiver serve scaled out behind nginx, sharing Redis", () => {
     for (const count of answeredBy.values()) expect(count).toBeGreaterThan((CLIENTS * CALLS_PER_CLIENT) / INSTANCES / 2);
   }, 180_000);
 
+  test("2026-07-28 calls that ask their caller (input required) finish whichever instance each round reaches", async () => {
+    const client = new ClientV2({ name: "scale-asker", version: "1.0.0" }, { versionNegotiation: { mode: { pin: MODERN } }, capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler("elicitation/create", (request) => ({ action: "accept" as const, content: { name: `ans-${request.params.message.split(" ")[2]}` } }));
+    await client.connect(new TransportV2(endpoint()));
+    try {
+      const answers: string[] = [];
+      // Round-robin sends each retry to another instance than its call's first round.
+      for (let i = 0; i < 6; i++) answers.push(text(await client.callTool({ name: "scale_ask", arguments: { topic: `t${i}` } }, { timeout: 30_000 })));
+      for (const [i, answer] of answers.entries()) expect(answer).toMatch(new RegExp(`^asked t${i}: accept ans-t${i}\\? on \\d+$`));
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   test("SIGTERM drains an instance mid-call: its client resumes through another instance and gets one result", async () => {
     const session = await legacySession();
     try {

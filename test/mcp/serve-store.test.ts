@@ -63,6 +63,18 @@ describe.each(kinds)("%s serve store", (_kind, open) => {
     expect(replayed).toEqual([first, last]);
   });
 
+  test("which instance holds a flight: recorded by one, read by another, gone once deleted or expired", async () => {
+    const [writer, reader] = await open();
+    const [flight, brief] = [randomUUID(), randomUUID()];
+    await writer.setOwner(flight, "http://10.0.0.5:8765/mcp", 60_000);
+    await writer.setOwner(brief, "http://10.0.0.6:8765/mcp", 1);
+    expect(await reader.getOwner(flight)).toBe("http://10.0.0.5:8765/mcp");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await reader.getOwner(brief)).toBeUndefined();
+    await reader.deleteOwner(flight);
+    expect(await writer.getOwner(flight)).toBeUndefined();
+  });
+
   test("an id no instance wrote is unknown", async () => {
     const [, reader] = await open();
     for (const id of ["nope", "nope/1", "never-written/1-0", "/3", "x/", "../etc/1-0", "a b/1-0"]) expect(await reader.eventsAfter(id)).toBeUndefined();
