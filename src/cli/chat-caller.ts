@@ -22,7 +22,7 @@ export function chatCaller(interaction: ChatInteraction): (tool: string, signal:
     return {
       elicit: async (request) => {
         if (interaction.elicitation === undefined) throw new CallerUnavailableError(`ctx.elicit is unavailable: nobody can answer here (no terminal, or one-shot mode)`);
-        const result = await interaction.elicitation({ server: tool, from, params: { mode: "form", ...request } as ElicitParams, signal: aborted });
+        const result = await interaction.elicitation({ server: tool, from, params: { mode: "form", message: request.message, requestedSchema: request.requestedSchema } as ElicitParams, signal: aborted });
         return { action: result.action, ...(result.content !== undefined && { content: result.content as Record<string, string | number | boolean | string[]> }) };
       },
       sample: async (request) => {

@@ -8,7 +8,7 @@
 import { request } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createLogger } from "../registry/index.js";
-import { FLIGHT_TTL_MS, hasFlight, watchFlights } from "./input-flights.js";
+import { FLIGHT_TTL_MS, flightIdOf, hasFlight, watchFlights } from "./input-flights.js";
 import type { ServeStore } from "./serve-store.js";
 
 const log = createLogger("mcp-serve");
@@ -36,8 +36,10 @@ export class FlightRouter {
   /** Forwards `body` to the instance holding its flight; false when it is this one's to answer. */
   async forward(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<boolean> {
     const state = (body as { params?: { requestState?: unknown } } | undefined)?.params?.requestState;
-    if (typeof state !== "string" || hasFlight(state) || req.headers[FORWARDED_HEADER] !== undefined) return false;
-    const owner = await this.#store.getOwner(state).catch(() => undefined);
+    if (typeof state !== "string" || req.headers[FORWARDED_HEADER] !== undefined) return false;
+    const flight = flightIdOf(state);
+    if (hasFlight(flight)) return false;
+    const owner = await this.#store.getOwner(flight).catch(() => undefined);
     if (owner === undefined || owner === this.#self) return false;
     const payload = Buffer.from(JSON.stringify(body));
     const headers: Record<string, string | string[]> = { [FORWARDED_HEADER]: "1", "content-length": String(payload.length), host: new URL(owner).host };
@@ -51,7 +53,7 @@ export class FlightRouter {
       });
       // The owner is gone: answer here, which says the flight is unknown (call the tool again).
       upstream.once("error", (err) => {
-        log.warn(`flight ${state}: its instance ${owner} cannot be reached (${err.message}); answering here`);
+        log.warn(`flight ${flight}: its instance ${owner} cannot be reached (${err.message}); answering here`);
         resolve(res.headersSent);
       });
       res.once("close", () => upstream.destroy());

@@ -5,7 +5,7 @@
  * `requestState` it was given. The tool itself keeps running in between, awaiting its
  * question, so it is written once for both revisions: this "flight" holds it.
  *
- * Flights live in this process; `requestState` is their random id. Stateless serve records
+ * Flights live in this process; `requestState` carries their random id. Stateless serve records
  * which instance holds each (watchFlights), and another instance forwards a retry there
  * (flight-routing.ts); a retry no instance holds (or after FLIGHT_TTL_MS) is told to call
  * the tool again.
@@ -32,6 +32,8 @@ export class Flight {
   #asked: Question[] = [];
   readonly #waiting = new Map<string, Question>();
   #count = 0;
+  /** Bumped each round: the state a round hands out is good for the next retry only. */
+  #round = 0;
   #wake: (() => void) | undefined;
   #expiry: NodeJS.Timeout | undefined;
   #notify: RequestNotifier = () => Promise.resolve();
@@ -41,10 +43,11 @@ export class Flight {
   readonly notify: RequestNotifier = (note) => this.#notify(note);
 
   /** Called by the tool (through ctx): resolves with the client's answer. */
-  ask(request: InputRequest): Promise<unknown> {
+  ask(request: InputRequest, key?: string): Promise<unknown> {
     if (this.controller.signal.aborted) return Promise.reject(new Error("the call was cancelled"));
+    const taken = key !== undefined && (this.#waiting.has(key) || this.#asked.some((q) => q.key === key));
     return new Promise((resolve, reject) => {
-      this.#asked.push({ key: `q${++this.#count}`, request, resolve, reject });
+      this.#asked.push({ key: key !== undefined && !taken ? key : `q${++this.#count}`, request, resolve, reject });
       this.#wake?.();
     });
   }
@@ -68,11 +71,16 @@ export class Flight {
       for (const question of batch) this.#waiting.set(question.key, question);
       this.#expiry = setTimeout(() => this.cancel(`the client did not answer within ${FLIGHT_TTL_MS / 60_000} min`), FLIGHT_TTL_MS);
       this.#expiry.unref();
-      return inputRequired({ inputRequests: Object.fromEntries(batch.map((q) => [q.key, q.request])), requestState: this.id });
+      return inputRequired({ inputRequests: Object.fromEntries(batch.map((q) => [q.key, q.request])), requestState: `${this.id}.${++this.#round}` });
     } finally {
       ctx.mcpReq.signal.removeEventListener("abort", onAbort);
       this.#wake = undefined;
     }
+  }
+
+  /** Whether `state` is the one the last round handed out (an older or altered one is refused). */
+  current(state: string): boolean {
+    return state === `${this.id}.${this.#round}`;
   }
 
   /** The client's answers of a retry; a question it left out is asked again in the next round. */
@@ -107,7 +115,13 @@ export function watchFlights(next: FlightListener | undefined): void {
   listener = next;
 }
 
-/** True when this process holds the flight `requestState` names. */
+/** The flight a `requestState` (`<flight id>.<round>`) belongs to. */
+export function flightIdOf(state: string): string {
+  const dot = state.lastIndexOf(".");
+  return dot < 0 ? state : state.slice(0, dot);
+}
+
+/** True when this process holds the flight `id`. */
 export function hasFlight(id: string): boolean {
   return flights.has(id);
 }
@@ -119,8 +133,8 @@ export function hasFlight(id: string): boolean {
 export async function serveRound(ctx: ServerContext, start: (flight: Flight) => Promise<CallToolResult>): Promise<CallToolResult | InputRequiredResult> {
   const state = ctx.mcpReq.requestState<unknown>();
   if (typeof state === "string") {
-    const flight = flights.get(state);
-    if (flight === undefined) {
+    const flight = flights.get(flightIdOf(state));
+    if (flight === undefined || !flight.current(state)) {
       const text = JSON.stringify({ error: "This call's input request is unknown here (it expired, or was started on another instance): call the tool again." });
       return { content: [{ type: "text", text }], isError: true };
     }

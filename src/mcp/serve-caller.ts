@@ -24,7 +24,7 @@ export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLo
   return {
     elicit: async (request) => {
       requireCapability(server, ctx, "elicitation", "ctx.elicit");
-      return toElicitResult(await ctx.mcpReq.elicitInput({ mode: "form", ...request } as Parameters<ServerContext["mcpReq"]["elicitInput"]>[0], { signal: ctx.mcpReq.signal }));
+      return toElicitResult(await ctx.mcpReq.elicitInput({ mode: "form", message: request.message, requestedSchema: request.requestedSchema } as Parameters<ServerContext["mcpReq"]["elicitInput"]>[0], { signal: ctx.mcpReq.signal }));
     },
     sample: async (request) => {
       requireCapability(server, ctx, "sampling", "ctx.sample");
@@ -39,11 +39,12 @@ export function flightCaller(server: Server, ctx: ServerContext, flight: Flight)
   return {
     elicit: async (request) => {
       requireCapability(server, ctx, "elicitation", "ctx.elicit");
-      return toElicitResult((await flight.ask(inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as ToolElicitRequest["requestedSchema"] & { properties: never } }))) as ElicitResult);
+      const ask = inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as ToolElicitRequest["requestedSchema"] & { properties: never } });
+      return toElicitResult((await flight.ask(ask, request.key)) as ElicitResult);
     },
     sample: async (request) => {
       requireCapability(server, ctx, "sampling", "ctx.sample");
-      return toSampleResult((await flight.ask(inputRequired.createMessage(toSamplingParams(request)))) as CreateMessageResult);
+      return toSampleResult((await flight.ask(inputRequired.createMessage(toSamplingParams(request)), request.key)) as CreateMessageResult);
     },
     // Straight to the open round's stream: the request that started the flight (and its log level) may be gone.
     log: (level, data) => void flight.notify({ method: "notifications/message", params: { level, logger: "tool", data } }).catch(() => undefined),

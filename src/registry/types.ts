@@ -91,6 +91,8 @@ export interface ToolProgress {
 /** A question for the caller's user (MCP elicitation, form mode): a flat object schema of primitive fields. */
 export interface ToolElicitRequest {
   message: string;
+  /** The input request's key on MCP 2026-07-28 (default: one quiver picks). */
+  key?: string;
   requestedSchema: { type: "object"; properties: Record<string, JsonSchema>; required?: string[] };
 }
 
@@ -102,6 +104,8 @@ export interface ToolElicitResult {
 
 /** A completion asked of the caller's model (MCP sampling); a string content is one text block. */
 export interface ToolSampleRequest {
+  /** The input request's key on MCP 2026-07-28 (default: one quiver picks). */
+  key?: string;
   messages: Array<{ role: "user" | "assistant"; content: string | { type: "text"; text: string } }>;
   systemPrompt?: string;
   maxTokens: number;
