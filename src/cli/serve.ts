@@ -67,7 +67,7 @@ async function statelessStore(opts: ServeOptions, config: QuiverConfig): Promise
   if (opts.advertiseUrl !== undefined && !/^http:\/\/[^/]+\/mcp$/.test(opts.advertiseUrl)) {
     throw new CliError(`--advertise-url takes this instance's endpoint as the others reach it, e.g. http://10.0.0.5:8765/mcp; got ${JSON.stringify(opts.advertiseUrl)}`);
   }
-  const { openServeStore } = await import("../mcp/serve-store.js");
+  const { openServeStore } = await import("../mcp/open-serve-store.js");
   try {
     return { stateless, store: await openServeStore(spec), ...(opts.advertiseUrl !== undefined && { advertiseUrl: opts.advertiseUrl }) };
   } catch (err) {

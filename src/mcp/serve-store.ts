@@ -55,22 +55,6 @@ export function isResponse(message: JSONRPCMessage): boolean {
   return "id" in message && ("result" in message || "error" in message);
 }
 
-/**
- * The store named by `serve.store` / `--store`: "memory" (or nothing) for one process,
- * `redis://…` / `rediss://…` for several. Redis is loaded only when asked for.
- */
-export async function openServeStore(spec: string | undefined): Promise<ServeStore> {
-  if (spec === undefined || spec === "" || spec === "memory") {
-    const { MemoryEventStore, SHARED_EVENT_STORE_LIMITS } = await import("./event-store.js");
-    return new MemoryEventStore(SHARED_EVENT_STORE_LIMITS);
-  }
-  if (/^rediss?:\/\//i.test(spec)) {
-    const { openRedisStore } = await import("./redis-store.js");
-    return openRedisStore(spec);
-  }
-  throw new Error(`unknown serve store ${JSON.stringify(redactUrl(spec))}: use "memory" (one process) or a Redis URL such as redis://127.0.0.1:6379 (several instances)`);
-}
-
 /** The URL without its password, for messages and logs. */
 export function redactUrl(spec: string): string {
   try {

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MemoryEventStore } from "../../src/mcp/event-store.js";
 import { openRedisStore } from "../../src/mcp/redis-store.js";
-import { openServeStore } from "../../src/mcp/serve-store.js";
+import { openServeStore } from "../../src/mcp/open-serve-store.js";
 import { parseConfig } from "../../src/config/schema.js";
 import type { ServeStore } from "../../src/mcp/serve-store.js";
 import { assertBuilt, cliEnv, runCli, tempHome } from "../helpers/cli.js";
