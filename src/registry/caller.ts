@@ -21,8 +21,16 @@ const UNAVAILABLE: ToolCaller = Object.freeze({
   log: (level: string, data: unknown) => log.debug(`[${level}] ${typeof data === "string" ? data : JSON.stringify(data)}`),
 });
 
-/** `ctx` with every caller channel present; the same object when it already has them all. */
+/**
+ * `ctx` with every caller channel present. The missing ones are set on `ctx` itself, not on a
+ * copy: a context may carry accessors (the call pipeline's lazy `signal`) that a copy would lose.
+ * Only a frozen context is copied.
+ */
 export function withCaller(ctx: ToolContext): ToolCallContext {
   if (ctx.elicit !== undefined && ctx.sample !== undefined && ctx.log !== undefined) return ctx as ToolCallContext;
-  return { ...ctx, elicit: ctx.elicit ?? UNAVAILABLE.elicit, sample: ctx.sample ?? UNAVAILABLE.sample, log: ctx.log ?? UNAVAILABLE.log };
+  if (!Object.isExtensible(ctx)) return { ...ctx, elicit: ctx.elicit ?? UNAVAILABLE.elicit, sample: ctx.sample ?? UNAVAILABLE.sample, log: ctx.log ?? UNAVAILABLE.log };
+  ctx.elicit ??= UNAVAILABLE.elicit;
+  ctx.sample ??= UNAVAILABLE.sample;
+  ctx.log ??= UNAVAILABLE.log;
+  return ctx as ToolCallContext;
 }
