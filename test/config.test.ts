@@ -135,7 +135,7 @@ describe("loadConfig errors name the file, the key and what is expected", () => 
 
   it("an unknown section, naming the known ones and the nearest", async () => {
     const message = await loadError("modle: gpt-4o-mini\npermisions: {}\n");
-    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context, instructions, input, hooks (did you mean model?)");
+    expect(message).toContain("modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context, instructions, input, hooks, serve (did you mean model?)");
     expect(message).toContain("permisions: unknown section; expected one of: model,");
     expect(message).toContain("(did you mean permissions?)");
   });

@@ -59,6 +59,9 @@ export interface ServeOptions {
   allowDangerous?: boolean;
   sandbox?: string;
   mcp: boolean;
+  stateless?: boolean;
+  store?: string;
+  advertiseUrl?: string;
 }
 
 export const DEFAULT_SERVE_PORT = 8765;

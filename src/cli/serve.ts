@@ -1,5 +1,6 @@
 /** `quiver serve`: load the tools, connect configured MCP servers, then serve over stdio or HTTP. */
 import type { QuiverServerOptions } from "../mcp/server.js";
+import type { ServeStore } from "../mcp/serve-store.js";
 import { validateToolset } from "../calls/toolsets.js";
 import { CliError, EXIT } from "./exit-codes.js";
 import { startRuntime } from "./runtime.js";
@@ -16,6 +17,7 @@ const SERVE_MCP_WAIT_MS = 5_000;
 export async function runServe(opts: ServeOptions): Promise<number> {
   if (opts.http === true && opts.stdio === true) throw new CliError("choose one of --stdio and --http");
   const http = opts.http === true;
+  if (!http && (opts.stateless === true || opts.store !== undefined)) throw new CliError("--stateless and --store are for --http");
   const port = parsePort(opts.port);
   const token = opts.token ?? process.env.QUIVER_SERVE_TOKEN;
   // On stdio, stdout is the protocol stream: anything printed there by accident would corrupt it.
@@ -34,19 +36,45 @@ export async function runServe(opts: ServeOptions): Promise<number> {
       await server.close();
       return EXIT.ok;
     }
+    const shared = await statelessStore(opts, config);
     const { serveMcpOverHttp } = await import("../mcp/http-server.js");
-    const server = await serveMcpOverHttp({ ...serverOpts, port, ...(opts.host !== undefined && { host: opts.host }), ...(token !== undefined && { token }) }).catch(
-      (err: unknown) => {
+    const server = await serveMcpOverHttp({ ...serverOpts, port, ...(opts.host !== undefined && { host: opts.host }), ...(token !== undefined && { token }), ...shared }).catch(
+      async (err: unknown) => {
+        await shared.store?.close();
         throw new CliError(err instanceof Error ? err.message : String(err));
       },
     );
-    report(`quiver: serving MCP over Streamable HTTP at ${server.url}${token !== undefined ? " (bearer token required)" : ""}; Ctrl-C stops`);
+    const mode = shared.stateless === true ? `, stateless, store ${shared.store?.kind ?? "memory"}` : "";
+    report(`quiver: serving MCP over Streamable HTTP at ${server.url}${token !== undefined ? " (bearer token required)" : ""}${mode}; Ctrl-C stops`);
     await signalled();
+    // SIGTERM (a deploy, a scale-down): finish what runs, hand the streams to other instances.
+    report("quiver: draining (health check 503, open streams closed with a retry hint, in-flight calls finishing)");
+    await server.drain();
     await server.close();
+    await shared.store?.close();
     return EXIT.ok;
   } finally {
     stopProxy?.();
     await runtime.close();
+  }
+}
+
+/** `--stateless` / `serve.stateless`, and the store its instances share (`--store` / `serve.store`). */
+async function statelessStore(opts: ServeOptions, config: QuiverConfig): Promise<{ stateless?: boolean; store?: ServeStore; advertiseUrl?: string }> {
+  const stateless = opts.stateless === true || config.serve?.stateless === true;
+  const spec = opts.store ?? config.serve?.store;
+  if (!stateless) {
+    if (opts.store !== undefined) throw new CliError("--store needs --stateless: only stateless instances share a store");
+    return {};
+  }
+  if (opts.advertiseUrl !== undefined && !/^http:\/\/[^/]+\/mcp$/.test(opts.advertiseUrl)) {
+    throw new CliError(`--advertise-url takes this instance's endpoint as the others reach it, e.g. http://10.0.0.5:8765/mcp; got ${JSON.stringify(opts.advertiseUrl)}`);
+  }
+  const { openServeStore } = await import("../mcp/open-serve-store.js");
+  try {
+    return { stateless, store: await openServeStore(spec), ...(opts.advertiseUrl !== undefined && { advertiseUrl: opts.advertiseUrl }) };
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message : String(err));
   }
 }
 

@@ -116,6 +116,11 @@ const hookList = z.array(
   }),
 );
 const hooksSchema = z.strictObject(Object.fromEntries(HOOK_EVENTS.map((event) => [event, hookList.optional()])) as Record<HookEvent, z.ZodOptional<typeof hookList>>);
+// `quiver serve`: where stateless instances share stream events (docs/mcp.md, deployment).
+const serveSchema = z.strictObject({
+  store: z.string().regex(/^(?:memory|rediss?:\/\/.+)$/i, "expected memory or a Redis URL such as redis://127.0.0.1:6379").optional(),
+  stateless: z.boolean().optional(),
+});
 
 const mcpSchema = z.looseObject({
   servers: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
@@ -135,6 +140,7 @@ const configSchema = z.strictObject({
   instructions: instructionsSchema.optional(),
   input: inputSchema.optional(),
   hooks: hooksSchema.optional(),
+  serve: serveSchema.optional(),
 });
 
 /** Known keys per strict section, for "unknown key" messages. */
@@ -155,6 +161,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   instructions: Object.keys(instructionsSchema.shape),
   input: Object.keys(inputSchema.shape),
   hooks: [...HOOK_EVENTS],
+  serve: Object.keys(serveSchema.shape),
 };
 
 const ALIASES: Record<string, Record<string, string>> = {

@@ -55,6 +55,14 @@ export interface CheckpointsConfig {
   maxFileSizeMb?: number;
 }
 
+/** `quiver serve --http` (docs/mcp.md, deployment). */
+export interface ServeConfig {
+  /** "memory" (default, one process) or `redis://…`: where stateless instances share stream events. */
+  store?: string;
+  /** Serve without sessions, as `--stateless` does. */
+  stateless?: boolean;
+}
+
 /** Permission rules over tool calls, e.g. `terminal(npm run test*)`, `write_file(src/**)`, `mcp__github__*` (docs/safety.md). */
 export interface PermissionsConfig {
   allow?: string[];
@@ -113,5 +121,6 @@ export interface QuiverConfig {
   input?: InputConfig;
   /** Claude Code's hooks layout (docs/extending.md). */
   hooks?: HooksConfig;
+  serve?: ServeConfig;
   [section: string]: unknown;
 }

@@ -1,11 +1,13 @@
 /**
- * The events of one `quiver serve --http` session, kept so a client that lost a stream can
- * resume it with `Last-Event-ID` (the SDK's `EventStore` for StreamableHTTPServerTransport).
- * In memory and bounded three ways: by count, by bytes and by age; the oldest go first. The
- * newest event is always kept, even past the byte bound, so the last result of a call can
- * still be replayed.
+ * The events of one `quiver serve --http` session (or, stateless, of the whole process), kept so
+ * a client that lost a stream can resume it with `Last-Event-ID`: the in-memory `ServeStore`.
+ * Bounded three ways: by count, by bytes and by age; the oldest go first. The newest event is
+ * always kept, even past the byte bound, so the last result of a call can still be replayed.
  */
-import type { EventId, EventStore, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
+import { EventEmitter } from "node:events";
+import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
+import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId } from "./serve-store.js";
+import type { ServeStore, StreamTail } from "./serve-store.js";
 
 export type { EventStore } from "@modelcontextprotocol/server";
 
@@ -20,6 +22,8 @@ export interface MemoryEventStoreLimits {
 
 /** Per session: 256 full sessions hold about 256 MB, plus each one's newest event (results are mostly far smaller). */
 export const DEFAULT_EVENT_STORE_LIMITS: MemoryEventStoreLimits = { maxEvents: 500, maxBytes: 1024 * 1024, maxAgeMs: 5 * 60_000 };
+/** One store for every client of a stateless process: a session's bounds, a hundred times over. */
+export const SHARED_EVENT_STORE_LIMITS: MemoryEventStoreLimits = { maxEvents: 50_000, maxBytes: 64 * 1024 * 1024, maxAgeMs: 5 * 60_000 };
 
 interface StoredEvent {
   id: EventId;
@@ -30,10 +34,8 @@ interface StoredEvent {
   at: number;
 }
 
-/** Event ids are `<stream id>/<sequence>`: the stream can be read back from an id whose event is gone. */
-const SEPARATOR = "/";
-
-export class MemoryEventStore implements EventStore {
+export class MemoryEventStore implements ServeStore {
+  readonly kind = "memory";
   readonly limits: MemoryEventStoreLimits;
   /** Oldest first; ids and sequence numbers only grow. */
   #events: StoredEvent[] = [];
@@ -41,6 +43,8 @@ export class MemoryEventStore implements EventStore {
   readonly #streams = new Set<StreamId>();
   #seq = 0;
   #bytes = 0;
+  /** Wakes followers of a stream (`waitForEvent`) when it gets an event. */
+  readonly #stored = new EventEmitter().setMaxListeners(0);
   readonly #now: () => number;
 
   constructor(limits: Partial<MemoryEventStoreLimits> = {}, now: () => number = Date.now) {
@@ -58,27 +62,70 @@ export class MemoryEventStore implements EventStore {
 
   async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
     const seq = ++this.#seq;
-    const event: StoredEvent = { id: `${streamId}${SEPARATOR}${seq}`, streamId, seq, message, bytes: Buffer.byteLength(JSON.stringify(message)), at: this.#now() };
+    const event: StoredEvent = { id: `${streamId}${EVENT_ID_SEPARATOR}${seq}`, streamId, seq, message, bytes: Buffer.byteLength(JSON.stringify(message)), at: this.#now() };
     this.#events.push(event);
     this.#streams.add(streamId);
     this.#bytes += event.bytes;
     this.#evict();
+    this.#stored.emit(streamId);
     return event.id;
   }
 
   async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
-    const parsed = parseEventId(eventId);
+    const parsed = parseSeq(eventId);
     return parsed !== undefined && this.#streams.has(parsed.streamId) ? parsed.streamId : undefined;
   }
 
   /** Sends the stream's events after `lastEventId` still kept, in order; the priming events (empty) are skipped. */
   async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {
-    const parsed = parseEventId(lastEventId);
-    if (parsed === undefined || !this.#streams.has(parsed.streamId)) return "";
+    const found = await this.eventsAfter(lastEventId);
+    if (found === undefined) return "";
+    for (const event of found.events) await send(event.id, event.message);
+    return found.streamId;
+  }
+
+  async eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined> {
+    const parsed = parseSeq(lastEventId);
+    if (parsed === undefined || !this.#streams.has(parsed.streamId)) return undefined;
     this.#evict();
-    const later = this.#events.filter((e) => e.streamId === parsed.streamId && e.seq > parsed.seq && !isPriming(e.message));
-    for (const event of later) await send(event.id, event.message);
-    return parsed.streamId;
+    const stream = this.#events.filter((e) => e.streamId === parsed.streamId);
+    const later = stream.filter((e) => e.seq > parsed.seq && !isPriming(e.message));
+    const last = stream.at(-1);
+    return { streamId: parsed.streamId, events: later.map(({ id, message }) => ({ id, message })), ended: last !== undefined && isResponse(last.message) };
+  }
+
+  waitForEvent(streamId: StreamId, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#stored.off(streamId, done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#stored.once(streamId, done);
+    });
+  }
+
+  readonly #owners = new Map<string, { url: string; until: number }>();
+
+  async setOwner(key: string, url: string, ttlMs: number): Promise<void> {
+    this.#owners.set(key, { url, until: this.#now() + ttlMs });
+  }
+
+  async getOwner(key: string): Promise<string | undefined> {
+    const owner = this.#owners.get(key);
+    if (owner === undefined || owner.until > this.#now()) return owner?.url;
+    this.#owners.delete(key);
+    return undefined;
+  }
+
+  async deleteOwner(key: string): Promise<void> {
+    this.#owners.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.#stored.removeAllListeners();
+    this.#owners.clear();
   }
 
   #evict(): void {
@@ -97,14 +144,9 @@ export class MemoryEventStore implements EventStore {
   }
 }
 
-function parseEventId(eventId: EventId): { streamId: StreamId; seq: number } | undefined {
-  const at = eventId.lastIndexOf(SEPARATOR);
-  if (at <= 0) return undefined;
-  const seq = Number(eventId.slice(at + 1));
-  return Number.isSafeInteger(seq) && seq > 0 ? { streamId: eventId.slice(0, at), seq } : undefined;
-}
-
-/** The SDK stores each stream's priming event as `{}`: nothing to replay. */
-function isPriming(message: JSONRPCMessage): boolean {
-  return Object.keys(message).length === 0;
+function parseSeq(eventId: EventId): { streamId: StreamId; seq: number } | undefined {
+  const parsed = parseEventId(eventId);
+  if (parsed === undefined) return undefined;
+  const seq = Number(parsed.position);
+  return Number.isSafeInteger(seq) && seq > 0 ? { streamId: parsed.streamId, seq } : undefined;
 }

@@ -17,6 +17,9 @@ import type { EventStore } from "./event-store.js";
 import { modernHttpEndpoint } from "./http-modern.js";
 import type { ModernHttpOptions } from "./http-modern.js";
 import { HttpSessionTable } from "./http-sessions.js";
+import type { ServeStore } from "./serve-store.js";
+import { StatelessHttp } from "./stateless-http.js";
+import { FlightRouter } from "./flight-routing.js";
 import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
 import type { QuiverServerOptions } from "./server.js";
@@ -25,6 +28,12 @@ const log = createLogger("mcp-serve");
 
 const DEFAULT_HTTP_HOST = "127.0.0.1";
 const MCP_HTTP_PATH = "/mcp";
+/** Answers 200 while the instance takes requests, 503 once it drains: for load balancers. */
+const HEALTH_PATH = "/healthz";
+/** How long a drain waits for in-flight calls before the instance exits anyway. */
+const DEFAULT_DRAIN_MS = 30_000;
+/** The 2026-07-28 request that holds a notification stream open. */
+const LISTEN_METHOD = "subscriptions/listen";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Seconds a client refused for lack of room is told to wait (Retry-After). */
 const RETRY_AFTER_S = 5;
@@ -48,6 +57,15 @@ export interface HttpServeOptions extends QuiverServerOptions, ModernHttpOptions
   eventStore?: () => EventStore | undefined;
   /** The SSE `retry` sent in each stream's priming event, in ms (default 1000). */
   retryMs?: number;
+  /**
+   * No sessions: every request stands alone and stream events go to `store`, so instances
+   * behind a load balancer without affinity can serve one client (see stateless-http.ts).
+   */
+  stateless?: boolean;
+  /** Where a stateless server keeps stream events (default: in this process's memory). */
+  store?: ServeStore;
+  /** This instance's MCP endpoint as the others reach it (default: the bound address; set it for a 0.0.0.0 bind). */
+  advertiseUrl?: string;
 }
 
 export interface RunningHttpServer {
@@ -55,6 +73,12 @@ export interface RunningHttpServer {
   url: string;
   host: string;
   port: number;
+  /**
+   * Graceful stop: /healthz turns 503, new requests are refused (503, Retry-After), open
+   * streams are closed so their clients resume elsewhere, in-flight calls finish into the store
+   * (up to `timeoutMs`). Call `close` after.
+   */
+  drain(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +97,9 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   // 2026-07-28 requests are stateless and go there; 2025 ones keep their sessions here.
   const modern = modernHttpEndpoint(opts);
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
+  const stateless = opts.stateless === true ? new StatelessHttp(opts.store ?? (await memoryStore()), opts, opts.retryMs ?? DEFAULT_RETRY_MS) : undefined;
+  let draining = false;
+  let router: FlightRouter | undefined;
 
   const http = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -83,21 +110,30 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    // Says nothing but up or draining: no token needed, so a load balancer can ask.
+    if (path === HEALTH_PATH) return void res.writeHead(draining ? 503 : 200, { "Content-Type": "text/plain" }).end(draining ? "draining\n" : "ok\n");
+    if (draining) return refuseDraining(res);
     if (checkToken !== undefined && !checkToken(req.headers.authorization)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="quiver"');
       return sendError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>");
     }
     if (loopback && !localRequest(req)) return sendError(res, 403, -32000, "Forbidden: Host or Origin is not local");
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
+    if (path !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}`);
     const sessionId = req.headers["mcp-session-id"];
     const body = req.method === "POST" ? await readJsonBody(req) : undefined;
     if (body instanceof Error) return sendError(res, 400, -32700, `Parse error: ${body.message}`);
+    if (stateless !== undefined) {
+      // 2026-07-28 is stateless by itself; 2025 requests go without sessions, through the store.
+      if (await modern.accepts(req, body)) return handleModern(req, res, body);
+      return handleStateless(stateless, req, res, body);
+    }
     if (typeof sessionId === "string") {
       const transport = sessions.use(sessionId, res);
       if (transport === undefined) return sendError(res, 404, -32001, "Session not found: initialize a new session");
       return transport.handleRequest(req, res, body);
     }
-    if (await modern.accepts(req, body)) return modern.handle(req, res, body);
+    if (await modern.accepts(req, body)) return handleModern(req, res, body);
     if (req.method !== "POST" || !isInitializeRequest(body)) return sendError(res, 400, -32000, "Bad Request: no valid session ID provided");
     const room = await sessions.reserve();
     if (room === undefined) return refuseBusy(res);
@@ -118,6 +154,32 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     } finally {
       room.release();
     }
+  }
+
+  /** 2026-07-28 calls in flight, for the drain to wait on (a listen stream is no call: it ends on close). */
+  const modernCalls = new Set<Promise<void>>();
+  async function handleModern(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (router !== undefined && (await router.forward(req, res, body))) return;
+    const handled = modern.handle(req, res, body);
+    if ((body as { method?: unknown } | undefined)?.method === LISTEN_METHOD) return handled;
+    const tracked = handled.catch(() => undefined).finally(() => modernCalls.delete(tracked));
+    modernCalls.add(tracked);
+    return handled;
+  }
+
+  async function handleStateless(handler: StatelessHttp, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (req.method === "POST") return handler.handlePost(req, res, body);
+    const lastEventId = req.headers["last-event-id"];
+    if (req.method === "GET" && typeof lastEventId === "string" && lastEventId !== "") return handler.handleResume(lastEventId, res);
+    // No session, so no notification stream to open and none to end.
+    res.setHeader("Allow", "POST");
+    sendError(res, 405, -32000, "Method not allowed: this server is stateless (POST requests; GET only to resume with Last-Event-ID)");
+  }
+
+  function refuseDraining(res: ServerResponse): void {
+    res.setHeader("Retry-After", "1");
+    res.setHeader("Connection", "close");
+    sendError(res, 503, -32000, "Server draining: send the request again (to another instance)");
   }
 
   let lastRefusalWarning = -Infinity;
@@ -141,11 +203,26 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
   });
   const address = http.address() as AddressInfo;
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}${MCP_HTTP_PATH}`;
+  if (stateless !== undefined) router = new FlightRouter(opts.store ?? stateless.store, opts.advertiseUrl ?? url);
   return {
-    url: `http://${urlHost}:${address.port}${MCP_HTTP_PATH}`,
+    url,
     host,
     port: address.port,
+    async drain(timeoutMs = DEFAULT_DRAIN_MS) {
+      draining = true;
+      // No new connections; open ones get 503 until the calls on them are done.
+      http.close();
+      http.closeIdleConnections();
+      // 2026-07-28 calls finish where they are (their revision has no stream to resume elsewhere).
+      let timer: NodeJS.Timeout | undefined;
+      const modernDone = Promise.race([Promise.all([...modernCalls]), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]).finally(() => clearTimeout(timer));
+      await Promise.all([stateless?.drain(timeoutMs), modernDone]);
+    },
     async close() {
+      draining = true;
+      router?.close();
+      await stateless?.close();
       await sessions.closeAll();
       await modern.close();
       await new Promise<void>((resolve) => {
@@ -154,6 +231,11 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       });
     },
   };
+}
+
+async function memoryStore(): Promise<ServeStore> {
+  const { SHARED_EVENT_STORE_LIMITS } = await import("./event-store.js");
+  return new MemoryEventStore(SHARED_EVENT_STORE_LIMITS);
 }
 
 /** Constant-time comparison (of digests, so lengths match) of the bearer token. */

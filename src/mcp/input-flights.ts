@@ -5,9 +5,10 @@
  * `requestState` it was given. The tool itself keeps running in between, awaiting its
  * question, so it is written once for both revisions: this "flight" holds it.
  *
- * Flights live in this process; `requestState` is their random id, so a retry that reaches
- * another instance (or comes after FLIGHT_TTL_MS) is told to call the tool again. This table
- * is the seam a shared store would replace for scale-out with affinity per flight.
+ * Flights live in this process; `requestState` carries their random id. Stateless serve records
+ * which instance holds each (watchFlights), and another instance forwards a retry there
+ * (flight-routing.ts); a retry no instance holds (or after FLIGHT_TTL_MS) is told to call
+ * the tool again.
  */
 import { randomUUID } from "node:crypto";
 import { inputRequired } from "@modelcontextprotocol/server";
@@ -103,6 +104,28 @@ export class Flight {
 
 const flights = new Map<string, Flight>();
 
+/** Told when a flight starts and ends: stateless serve records which instance holds it (flight-routing.ts). */
+export interface FlightListener {
+  started(id: string): void;
+  ended(id: string): void;
+}
+let listener: FlightListener | undefined;
+
+export function watchFlights(next: FlightListener | undefined): void {
+  listener = next;
+}
+
+/** The flight a `requestState` (`<flight id>.<round>`) belongs to. */
+export function flightIdOf(state: string): string {
+  const dot = state.lastIndexOf(".");
+  return dot < 0 ? state : state.slice(0, dot);
+}
+
+/** True when this process holds the flight `id`. */
+export function hasFlight(id: string): boolean {
+  return flights.has(id);
+}
+
 /**
  * Serves one round of a tools/call on 2026-07-28: starts the call (`start`) on a first
  * request, resumes its flight on a retry that carries `requestState`.
@@ -110,7 +133,7 @@ const flights = new Map<string, Flight>();
 export async function serveRound(ctx: ServerContext, start: (flight: Flight) => Promise<CallToolResult>): Promise<CallToolResult | InputRequiredResult> {
   const state = ctx.mcpReq.requestState<unknown>();
   if (typeof state === "string") {
-    const flight = flights.get(state.slice(0, state.lastIndexOf(".")));
+    const flight = flights.get(flightIdOf(state));
     if (flight === undefined || !flight.current(state)) {
       const text = JSON.stringify({ error: "This call's input request is unknown here (it expired, or was started on another instance): call the tool again." });
       return { content: [{ type: "text", text }], isError: true };
@@ -120,6 +143,10 @@ export async function serveRound(ctx: ServerContext, start: (flight: Flight) => 
   }
   const flight = new Flight();
   flights.set(flight.id, flight);
-  flight.result = start(flight).finally(() => flights.delete(flight.id));
+  listener?.started(flight.id);
+  flight.result = start(flight).finally(() => {
+    flights.delete(flight.id);
+    listener?.ended(flight.id);
+  });
   return flight.round(ctx);
 }

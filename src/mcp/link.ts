@@ -9,6 +9,7 @@ import { SdkHttpError, SSEClientTransport, StreamableHTTPClientTransport } from 
 import type { Client, Transport } from "@modelcontextprotocol/client";
 import type { Logger } from "../registry/index.js";
 import type { McpServerConfig } from "./config.js";
+import { knownLegacy, rememberEra } from "./era-memory.js";
 import { errorMessage } from "./remote-call.js";
 
 const STDERR_TAIL_LINES = 8;
@@ -117,7 +118,9 @@ function httpLink(config: McpServerConfig & { transport: "http" }, kind: "stream
  */
 export async function connectLink(client: Client, link: ServerLink, config: McpServerConfig, timeoutMs: number, log: Logger): Promise<ServerLink> {
   try {
-    await client.connect(link.transport, { timeout: timeoutMs });
+    // A stdio server known to be 2025-only skips the revision probe (and its second process).
+    await client.connect(link.transport, { timeout: timeoutMs, ...(knownLegacy(config) && { prior: { kind: "legacy" as const } }) });
+    rememberEra(config, client.getProtocolEra());
     return link;
   } catch (err) {
     const refused = err instanceof SdkHttpError && err.status >= 400 && err.status < 500;

@@ -103,7 +103,7 @@ describe("a newcomer's first hour: failures the user can cause", () => {
     const chat = await cli.run(["chat", "-p", "hi", "--no-mcp"]);
     expect(chat.code).toBe(2);
     expect(chat.stderr).not.toMatch(STACK);
-    expect(chat.stderr).toMatch(/modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context, instructions, input, hooks \(did you mean model\?\)/);
+    expect(chat.stderr).toMatch(/modle: unknown section; expected one of: model, agent, mcp, tools, terminal, sandbox, checkpoints, permissions, context, instructions, input, hooks, serve \(did you mean model\?\)/);
     const doctor = await cli.run(["doctor", "--no-mcp"]);
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toMatch(/✗ config .*Invalid config file/);

@@ -53,7 +53,8 @@ describe("MCP tool pinning through the CLI", () => {
     expect(after.code).toBe(0);
     expect(after.stdout).toContain("hi");
     expect((await runCli(["mcp", "list"], env)).stdout).not.toContain("changed since first use");
-  });
+    // Eight CLI runs, each connecting the server (its first with the revision probe).
+  }, 60_000);
 });
 
 describe("MCP tool pinning in process", () => {

@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
 import { handleFunctionCall } from "../../src/calls/model-tools.js";
 import { connectConfiguredServers } from "../../src/mcp/client.js";
+import { parseMcpServers } from "../../src/mcp/config.js";
+import { knownLegacy } from "../../src/mcp/era-memory.js";
 import type { McpManager } from "../../src/mcp/manager.js";
 import { registry } from "../../src/registry/index.js";
 import { parse, startEverythingHttp, stopChild, testServer, waitFor } from "./support.js";
@@ -89,6 +91,19 @@ describe("both revisions as a client", () => {
     await waitFor(async () => (await stats()) >= 3, "two re-listings after the ttl");
     expect(registry.generation).toBe(generation);
     expect(manager.status()[0]?.tools).toEqual(["mcp__cached__ask", "mcp__cached__echo", "mcp__cached__stats"]);
+  });
+
+  test("a stdio server found 2025-only is remembered, so the next connect skips the probe; a 2026-07-28 one is not", async () => {
+    const legacy = testServer(["--instructions", `era-memory-${process.pid}`]);
+    const modern = modernStdio(["--ttl", "0"]);
+    const configs = parseMcpServers({ legacy, modern }).servers;
+    const [legacyConfig, modernConfig] = [configs.find((c) => c.name === "legacy")!, configs.find((c) => c.name === "modern")!];
+    expect(knownLegacy(legacyConfig)).toBe(false);
+    await connect({ legacy, modern });
+    expect(knownLegacy(legacyConfig)).toBe(true);
+    expect(knownLegacy(modernConfig)).toBe(false);
+    const again = await connect({ legacy2: legacy });
+    expect(again.status()[0]).toMatchObject({ state: "connected", protocolVersion: "2025-11-25" });
   });
 
   test("within the ttl nothing is listed again", async () => {

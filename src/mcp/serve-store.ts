@@ -1,0 +1,67 @@
+/**
+ * What `quiver serve --http --stateless` instances share: the events of every resumable stream,
+ * so a client whose stream broke (its instance drained, or the network cut it) can resume with
+ * `Last-Event-ID` through any instance. One process uses the in-memory store (event-store.ts);
+ * several use Redis (redis-store.ts). The SDK's `EventStore` is the part its transport writes.
+ */
+import type { EventId, EventStore, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
+
+export interface StoredStreamEvent {
+  id: EventId;
+  message: JSONRPCMessage;
+}
+
+export interface StreamTail {
+  streamId: StreamId;
+  events: StoredStreamEvent[];
+  ended: boolean;
+}
+
+export interface ServeStore extends EventStore {
+  /** "memory" or "redis": shown at start-up and in errors. */
+  readonly kind: string;
+  /**
+   * The stream `lastEventId` belongs to, its events after it (priming events left out), and
+   * whether its last event so far is a response (nothing more will come); undefined for an id
+   * no instance wrote.
+   */
+  eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined>;
+  /** Resolves when `streamId` may have a new event, or after `ms`: followers call `eventsAfter` again. */
+  waitForEvent(streamId: StreamId, ms: number): Promise<void>;
+  /** Records that `url` (an instance) holds `key` (an input-required flight) for `ttlMs`. */
+  setOwner(key: string, url: string, ttlMs: number): Promise<void>;
+  /** The instance holding `key`, if one still does. */
+  getOwner(key: string): Promise<string | undefined>;
+  deleteOwner(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Event ids are `<stream id>/<position>`: the stream can be read back from an id whose event is gone. */
+export const EVENT_ID_SEPARATOR = "/";
+
+export function parseEventId(eventId: EventId): { streamId: StreamId; position: string } | undefined {
+  const at = eventId.lastIndexOf(EVENT_ID_SEPARATOR);
+  if (at <= 0 || at === eventId.length - 1) return undefined;
+  return { streamId: eventId.slice(0, at), position: eventId.slice(at + 1) };
+}
+
+/** The SDK stores each stream's priming event as `{}`: nothing to replay. */
+export function isPriming(message: JSONRPCMessage): boolean {
+  return Object.keys(message).length === 0;
+}
+
+/** A JSON-RPC response (result or error): the last event of a POST's stream. */
+export function isResponse(message: JSONRPCMessage): boolean {
+  return "id" in message && ("result" in message || "error" in message);
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(spec: string): string {
+  try {
+    const url = new URL(spec);
+    if (url.password !== "") url.password = "***";
+    return url.toString();
+  } catch {
+    return spec.replace(/\/\/[^@/]*@/, "//***@");
+  }
+}
