@@ -9,7 +9,7 @@
 import { ProtocolError, SdkError, SdkHttpError } from "@modelcontextprotocol/client";
 import type { Client, Tool } from "@modelcontextprotocol/client";
 import { createLogger, describeError, toolError } from "../registry/index.js";
-import type { RegisterOptions, ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
+import type { ToolContext, ToolOutput, ToolRegistry } from "../registry/index.js";
 import { backoffDelay } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { CLIENT_CAPABILITIES, installClientHandlers, ServerLogTail } from "./client-handlers.js";
@@ -22,15 +22,14 @@ import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { connectLink, describeConnectError, openLink } from "./link.js";
 import type { ServerLink } from "./link.js";
 import { openSandboxedLink } from "./sandboxed-link.js";
-import { registerServerAlias } from "./toolset-alias.js";
-import { mcpToolName, mcpToolsetName } from "./names.js";
-import { describeTool, listAllTools, toolFilter, toolMeta, toParameters } from "./remote-tools.js";
+import { mcpToolsetName } from "./names.js";
+import { listAllTools, toolFilter } from "./remote-tools.js";
 import { callFailure, callRemoteTool, errorMessage, notConnected, requestOptions } from "./remote-call.js";
 import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
 import { callToolAsTask, runsAsTask } from "./task-call.js";
 import { approveDestructive } from "./destructive.js";
-import type { McpServerState, McpServerStatus, McpToolCollision } from "./status.js";
-import { checkPins, withheldMessage } from "./pins.js";
+import type { McpServerState, McpServerStatus } from "./status.js";
+import { ServerTools } from "./server-tools.js";
 import { signedFetch } from "./oauth/connection-auth.js";
 import type { ConnectionAuth } from "./oauth/connection-auth.js";
 import type { SignInUi } from "./oauth/session.js";
@@ -56,23 +55,12 @@ export class McpServerConnection {
   readonly #opts: ConnectionOptions;
   readonly #matches: (tool: string) => boolean;
   readonly #refresher: CoalescingRunner;
-  /** quiver name → the server's own tool name, for the tools registered right now. */
-  readonly #registered = new Map<string, string>();
-  /** The server's own tool name → its listing, for annotations at call time. */
-  readonly #listed = new Map<string, Tool>();
+  readonly #tools: ServerTools;
   readonly #cleanups = new Set<Promise<void>>();
   readonly #logTail = new ServerLogTail();
   readonly #expiry = new ListExpiry();
-  /** quiver name → the listing it was registered from: an unchanged tool is not registered again. */
-  readonly #signatures = new Map<string, string>();
   /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
   readonly reconnecting = new Set<string>();
-  #collisions: McpToolCollision[] = [];
-  /** The server's own tools of the last listing (not the generic resource/prompt tools): what is pinned. */
-  #own = new Set<Tool>();
-  /** Own tools whose description or schema changed since pinned (pins.ts): registered, but every call refused. */
-  #withheld: string[] = [];
-  readonly #warnedWithheld = new Set<string>();
   #state: McpServerState = "connecting";
   #error: string | undefined;
   #client: LenientClient | undefined;
@@ -83,7 +71,6 @@ export class McpServerConnection {
   #retryAt: number | undefined;
   #probing = false;
   #closed = false;
-  #aliasWarned = false;
   readonly #reportInvalid: ReturnType<typeof invalidToolReporter>;
   /** HTTP servers: OAuth sign-in state (src/mcp/oauth/), made on the first connect. */
   #auth: ConnectionAuth | undefined;
@@ -93,6 +80,7 @@ export class McpServerConnection {
     this.toolset = mcpToolsetName(config.name);
     this.#opts = opts;
     this.#matches = toolFilter(config);
+    this.#tools = new ServerTools({ server: config.name, toolset: this.toolset, registry: opts.registry, matches: this.#matches, call: (tool, args, ctx) => this.call(tool, args, ctx) });
     this.#reportInvalid = invalidToolReporter(config.name, (line) => log.warn(line));
     this.#refresher = new CoalescingRunner(() => this.#refresh(), opts.refreshDebounceMs, (err) =>
       log.warn(`MCP server "${config.name}": refreshing the tool list failed: ${describeError(err)}`),
@@ -114,10 +102,10 @@ export class McpServerConnection {
       transport: this.config.transport,
       toolset: this.toolset,
       state: this.#state,
-      toolCount: this.#registered.size,
-      tools: [...this.#registered.keys()].sort(),
-      collisions: [...this.#collisions],
-      withheld: [...this.#withheld],
+      toolCount: this.#tools.registered.size,
+      tools: [...this.#tools.registered.keys()].sort(),
+      collisions: [...this.#tools.collisions],
+      withheld: [...this.#tools.withheld],
       failedAttempts: this.#failures,
       log: this.#logTail.lines(),
     };
@@ -134,7 +122,7 @@ export class McpServerConnection {
 
   /** The server's own tools of the last listing, within include/exclude; undefined unless connected. */
   ownTools(): Tool[] | undefined {
-    return this.#state === "connected" ? [...this.#own].filter((t) => this.#matches(t.name)) : undefined;
+    return this.#state === "connected" ? [...this.#tools.own].filter((t) => this.#matches(t.name)) : undefined;
   }
 
   /** Waits until pending list_changed refreshes have been applied. */
@@ -160,7 +148,7 @@ export class McpServerConnection {
 
   /** Calls one of the server's tools by its own name; never rejects. */
   async call(tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput> {
-    const listed = this.#listed.get(tool);
+    const listed = this.#tools.listed.get(tool);
     const refusal = listed !== undefined ? await approveDestructive(this.config, listed, args, ctx) : undefined;
     if (refusal !== undefined) return refusal;
     const client = this.#client;
@@ -185,7 +173,7 @@ export class McpServerConnection {
     this.#refresher.stop();
     this.#expiry.clear();
     this.#clearRetry();
-    this.#withdrawTools();
+    this.#tools.withdraw();
     // A connected server is asked to exit (stdin closed); one still connecting may be hung.
     this.#dispose(!wasConnected);
     await Promise.all(this.#cleanups);
@@ -225,10 +213,10 @@ export class McpServerConnection {
       this.#state = "connected";
       this.#error = undefined;
       this.#failures = 0;
-      this.#sync(tools);
+      this.#tools.sync(tools);
       this.#expiry.schedule(client.toolsTtlMs, () => this.#refresher.request());
       this.reconnecting.clear();
-      log.info(`MCP server "${this.config.name}" connected with ${this.#registered.size} tool(s)`);
+      log.info(`MCP server "${this.config.name}" connected with ${this.#tools.registered.size} tool(s)`);
     } catch (err) {
       if (epoch !== this.#epoch) return;
       this.#failed(describeConnectError(this.config, err, link));
@@ -248,7 +236,7 @@ export class McpServerConnection {
   async #listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
     const capabilities = client.getServerCapabilities();
     const own = capabilities?.tools === undefined ? [] : await listAllTools(client, timeoutMs);
-    this.#own = new Set(own);
+    this.#tools.own = new Set(own);
     const prompts = await listAllPrompts(client, { timeout: timeoutMs });
     return [...own, ...genericTools(this.config.name, capabilities, prompts)];
   }
@@ -258,7 +246,7 @@ export class McpServerConnection {
     this.#state = "failed";
     this.#error = message;
     this.#epoch++;
-    this.#withdrawTools();
+    this.#tools.withdraw();
     this.#dispose(true);
     const delay = this.#scheduleRetry();
     // Callers report start-up failures from status(); a dead server retried all day should not fill the terminal.
@@ -273,8 +261,8 @@ export class McpServerConnection {
     this.#epoch++;
     this.#state = "connecting";
     this.#error = `disconnected: ${reason}${tail !== "" ? `; stderr: ${tail}` : ""}`;
-    for (const name of this.#registered.keys()) this.reconnecting.add(name);
-    this.#withdrawTools();
+    for (const name of this.#tools.registered.keys()) this.reconnecting.add(name);
+    this.#tools.withdraw();
     this.#dispose(false);
     const delay = this.#scheduleRetry();
     log.warn(`MCP server "${this.config.name}" ${this.#error}; its tools are withdrawn until it reconnects (in ${(delay / 1000).toFixed(1)} s)`);
@@ -348,118 +336,9 @@ export class McpServerConnection {
       throw err;
     }
     if (epoch !== this.#epoch || this.#state !== "connected") return;
-    this.#sync(tools);
+    this.#tools.sync(tools);
     this.#expiry.schedule(client.toolsTtlMs, () => this.#refresher.request());
-    log.debug(`MCP server "${this.config.name}" tool list refreshed: ${this.#registered.size} tool(s)`);
-  }
-
-  /** Registers the listed tools, deregistering only names that are no longer offered. */
-  #sync(tools: Tool[]): void {
-    this.#checkPins(tools);
-    const registry = this.#opts.registry;
-    const collisions: McpToolCollision[] = [];
-    const wanted = new Map<string, Tool>();
-    for (const tool of tools) {
-      if (!this.#matches(tool.name)) continue;
-      const name = mcpToolName(this.config.name, tool.name);
-      const twin = wanted.get(name);
-      if (twin !== undefined) {
-        collisions.push({ tool: tool.name, name, existingToolset: this.toolset, reason: `same sanitised name as the server's tool "${twin.name}"` });
-        continue;
-      }
-      wanted.set(name, tool);
-    }
-    for (const name of [...this.#registered.keys()]) {
-      if (wanted.has(name)) continue;
-      if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
-      this.#registered.delete(name);
-    }
-    const known = new Map(this.#collisions.map((c) => [c.name, c.existingToolset]));
-    for (const [name, tool] of wanted) {
-      const holder = registry.getToolsetForTool(name);
-      // Already refused (and logged by the registry) for the same holder: don't ask again on every refresh.
-      const refusedBefore = holder !== undefined && holder !== this.toolset && known.get(name) === holder;
-      // Re-listing the same tools changes nothing: the tool-search index and the request's tools stay put.
-      const signature = JSON.stringify([tool, this.#withheld.includes(tool.name)]);
-      if (this.#registered.has(name) && this.#signatures.get(name) === signature && registry.getToolsetForTool(name) === this.toolset) continue;
-      this.#signatures.set(name, signature);
-      if (!refusedBefore && this.#register(name, tool)) {
-        this.#registered.set(name, tool.name);
-        continue;
-      }
-      this.#registered.delete(name);
-      const existingToolset = registry.getToolsetForTool(name);
-      if (existingToolset === undefined) continue; // refused for its schema, already said
-      collisions.push({ tool: tool.name, name, existingToolset, reason: `name already taken by toolset "${existingToolset}"` });
-    }
-    const fresh = collisions.filter((c) => known.get(c.name) !== c.existingToolset);
-    if (fresh.length > 0) {
-      const list = fresh.map((c) => `"${c.tool}" (${c.reason})`).join(", ");
-      log.warn(`MCP server "${this.config.name}": ${fresh.length} tool(s) not registered, never shadowed: ${list}`);
-    }
-    this.#collisions = collisions;
-    this.#registerAlias();
-  }
-
-  /** A server's schema the registry refuses (ajv could not compile it) costs that tool only. */
-  #register(name: string, tool: Tool): boolean {
-    try {
-      return this.#opts.registry.register(this.#registration(name, tool)) !== undefined;
-    } catch (err) {
-      log.warn(`MCP server "${this.config.name}": tool "${tool.name}" not registered: ${(err as Error).message}`);
-      return false;
-    }
-  }
-
-  /** Pins new tools; a changed one is withheld and said once per process. */
-  #checkPins(tools: readonly Tool[]): void {
-    const own = tools.filter((t) => this.#own.has(t) && this.#matches(t.name));
-    const { changed } = checkPins(this.config.name, own);
-    this.#withheld = changed.map((c) => c.tool.name).sort();
-    for (const name of this.#withheld) {
-      if (this.#warnedWithheld.has(name)) continue;
-      this.#warnedWithheld.add(name);
-      log.warn(`MCP server "${this.config.name}": ${withheldMessage(this.config.name, name)}`);
-    }
-  }
-
-  #registration(name: string, tool: Tool): RegisterOptions {
-    const server = this.config.name;
-    this.#listed.set(tool.name, tool);
-    if (this.#withheld.includes(tool.name)) {
-      return {
-        name,
-        toolset: this.toolset,
-        schema: { name, description: `Withheld: this MCP tool changed since the user first used it and awaits their review.`, parameters: { type: "object", properties: {} } },
-        handler: () => toolError(`Not run: ${withheldMessage(server, tool.name)}. Ask the user to review the change.`, { error_type: "mcp_tool_changed" }),
-        emoji: "🔌",
-      };
-    }
-    return {
-      name,
-      toolset: this.toolset,
-      schema: { name, description: describeTool(tool, server), parameters: toParameters(tool.inputSchema) },
-      handler: (args: Record<string, unknown>, ctx: ToolContext) => this.call(tool.name, args, ctx),
-      readOnly: tool.annotations?.readOnlyHint === true,
-      meta: toolMeta(tool),
-      // The SDK times the call, restarting the clock on each progress notification.
-      timeoutMs: Infinity,
-      emoji: "🔌",
-    };
-  }
-
-  #registerAlias(): void {
-    if (registerServerAlias(this.#opts.registry, this.config.name, this.toolset, this.#registered.size > 0) || this.#aliasWarned) return;
-    log.warn(`MCP server "${this.config.name}": no toolset alias "${this.config.name}", that name is taken; select its tools as "${this.toolset}"`);
-    this.#aliasWarned = true;
-  }
-
-  #withdrawTools(): void {
-    const registry = this.#opts.registry;
-    for (const name of this.#registered.keys()) {
-      if (registry.getToolsetForTool(name) === this.toolset) registry.deregister(name);
-    }
-    this.#registered.clear();
+    log.debug(`MCP server "${this.config.name}" tool list refreshed: ${this.#tools.registered.size} tool(s)`);
   }
 }
 
