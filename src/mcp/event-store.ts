@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from "node:events";
 import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
-import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId } from "./serve-store.js";
+import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, replayTail } from "./serve-store.js";
 import type { ServeStore, StreamTail } from "./serve-store.js";
 
 export type { EventStore } from "@modelcontextprotocol/server";
@@ -78,10 +78,7 @@ export class MemoryEventStore implements ServeStore {
 
   /** Sends the stream's events after `lastEventId` still kept, in order; the priming events (empty) are skipped. */
   async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {
-    const found = await this.eventsAfter(lastEventId);
-    if (found === undefined) return "";
-    for (const event of found.events) await send(event.id, event.message);
-    return found.streamId;
+    return replayTail(this, lastEventId, send);
   }
 
   async eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined> {

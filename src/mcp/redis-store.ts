@@ -7,7 +7,7 @@
 import { createClient } from "redis";
 import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
-import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, redactUrl } from "./serve-store.js";
+import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, replayTail, redactUrl } from "./serve-store.js";
 import type { ServeStore, StoredStreamEvent, StreamTail } from "./serve-store.js";
 
 const log = createLogger("mcp-serve");
@@ -71,10 +71,7 @@ export class RedisStore implements ServeStore {
   }
 
   async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {
-    const found = await this.eventsAfter(lastEventId);
-    if (found === undefined) return "";
-    for (const event of found.events) await send(event.id, event.message);
-    return found.streamId;
+    return replayTail(this, lastEventId, send);
   }
 
   async eventsAfter(lastEventId: EventId): Promise<StreamTail | undefined> {

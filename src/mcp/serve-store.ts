@@ -39,6 +39,18 @@ export interface ServeStore extends EventStore {
 /** Event ids are `<stream id>/<position>`: the stream can be read back from an id whose event is gone. */
 export const EVENT_ID_SEPARATOR = "/";
 
+/** The SDK's replay, on any store's `eventsAfter`: the stream's later events in order; "" when it is unknown. */
+export async function replayTail(
+  store: Pick<ServeStore, "eventsAfter">,
+  lastEventId: EventId,
+  send: (eventId: EventId, message: JSONRPCMessage) => Promise<void>,
+): Promise<StreamId> {
+  const found = await store.eventsAfter(lastEventId);
+  if (found === undefined) return "";
+  for (const event of found.events) await send(event.id, event.message);
+  return found.streamId;
+}
+
 export function parseEventId(eventId: EventId): { streamId: StreamId; position: string } | undefined {
   const at = eventId.lastIndexOf(EVENT_ID_SEPARATOR);
   if (at <= 0 || at === eventId.length - 1) return undefined;
