@@ -7,11 +7,11 @@
  *
  * Flights live in this process; `requestState` carries their random id. Stateless serve records
  * which instance holds each (watchFlights), and another instance forwards a retry there
- * (flight-routing.ts); a retry no instance holds (or after FLIGHT_TTL_MS) is told to call
- * the tool again.
+ * (flight-routing.ts); a retry no instance holds (or after FLIGHT_TTL_MS), or whose state was
+ * altered, is a JSON-RPC -32602 that says to call the tool again.
  */
 import { randomUUID } from "node:crypto";
-import { inputRequired } from "@modelcontextprotocol/server";
+import { inputRequired, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { CallToolResult, InputRequest, InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
 import type { RequestNotifier } from "./session-logs.js";
 
@@ -38,6 +38,8 @@ export class Flight {
   #expiry: NodeJS.Timeout | undefined;
   #notify: RequestNotifier = () => Promise.resolve();
   result: Promise<CallToolResult> | undefined;
+  /** The first client capability the tool asked for that the client did not declare. */
+  missing: "elicitation" | "sampling" | "roots" | undefined;
 
   /** The stream of the round now open: progress and logs of a later round go to the client's retry. */
   readonly notify: RequestNotifier = (note) => this.#notify(note);
@@ -134,10 +136,9 @@ export async function serveRound(ctx: ServerContext, start: (flight: Flight) => 
   const state = ctx.mcpReq.requestState<unknown>();
   if (typeof state === "string") {
     const flight = flights.get(flightIdOf(state));
-    if (flight === undefined || !flight.current(state)) {
-      const text = JSON.stringify({ error: "This call's input request is unknown here (it expired, or was started on another instance): call the tool again." });
-      return { content: [{ type: "text", text }], isError: true };
-    }
+    // An altered, replayed or expired state is refused as bad params: nothing of the call runs on it.
+    if (flight === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "requestState is unknown here (altered, expired, or started on another instance that is gone): call the tool again without it");
+    if (!flight.current(state)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "requestState is not the one this call's last round handed out (altered or replayed): send the latest requestState, or call the tool again without it");
     flight.answer(ctx.mcpReq.inputResponses);
     return flight.round(ctx);
   }

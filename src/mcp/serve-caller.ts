@@ -4,8 +4,8 @@
  * 2026-07-28 they ride the call's input-required round trips (input-flights.ts). A client
  * that did not declare the capability is never asked: the tool gets a clear error instead.
  */
-import { CLIENT_CAPABILITIES_META_KEY, inputRequired } from "@modelcontextprotocol/server";
-import type { ClientCapabilities, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, MissingRequiredClientCapabilityError } from "@modelcontextprotocol/server";
+import type { CallToolResult, ClientCapabilities, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { CallerUnavailableError } from "../registry/index.js";
 import type { ToolCaller, ToolElicitRequest, ToolElicitResult, ToolSampleRequest, ToolSampleResult } from "../registry/index.js";
 import type { Flight } from "./input-flights.js";
@@ -36,19 +36,46 @@ export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLo
 
 /** A 2026-07-28 call: questions become the flight's input requests. */
 export function flightCaller(server: Server, ctx: ServerContext, flight: Flight): ToolCaller {
+  const need = (capability: "elicitation" | "sampling", what: string): void => {
+    try {
+      requireCapability(server, ctx, capability, what);
+    } catch (err) {
+      flight.missing ??= capability;
+      throw err;
+    }
+  };
   return {
     elicit: async (request) => {
-      requireCapability(server, ctx, "elicitation", "ctx.elicit");
+      need("elicitation", "ctx.elicit");
       const ask = inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as ToolElicitRequest["requestedSchema"] & { properties: never } });
       return toElicitResult((await flight.ask(ask, request.key)) as ElicitResult);
     },
     sample: async (request) => {
-      requireCapability(server, ctx, "sampling", "ctx.sample");
+      need("sampling", "ctx.sample");
       return toSampleResult((await flight.ask(inputRequired.createMessage(toSamplingParams(request)), request.key)) as CreateMessageResult);
     },
     // Straight to the open round's stream: the request that started the flight (and its log level) may be gone.
     log: (level, data) => void flight.notify({ method: "notifications/message", params: { level, logger: "tool", data } }).catch(() => undefined),
   };
+}
+
+/**
+ * 2026-07-28: a call that failed because it asked for a capability the client did not declare
+ * is answered with -32021 (HTTP 400), naming it; a tool that coped without it keeps its result.
+ */
+export function refuseMissingCapability(flight: Flight, result: CallToolResult): CallToolResult {
+  if (flight.missing === undefined || result.isError !== true) return result;
+  const text = result.content[0]?.type === "text" ? result.content[0].text : "";
+  throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { [flight.missing]: {} } }, errorText(text) ?? `this tool needs the client's ${flight.missing} capability`);
+}
+
+function errorText(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    return typeof parsed.error === "string" ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** On 2026-07-28 each request declares the client's capabilities in its envelope; on 2025 the handshake did. */

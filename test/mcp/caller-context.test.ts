@@ -103,11 +103,16 @@ describe("ctx.elicit, ctx.sample and ctx.log under serve", () => {
     expect(logs).toContain("probing storms");
   });
 
-  for (const mode of ["auto", "legacy"] as const) {
-    test(`a client without the capabilities gets a clear error, not a hang (${mode})`, async () => {
-      const { client } = await client2(mode, false);
-      const result = await client.callTool({ name: TOOL, arguments: { topic: "tides" } });
-      expect(String(parsed(result).error)).toMatch(/ctx\.elicit is unavailable: this MCP client did not declare the elicitation capability/);
-    });
-  }
+  test("a 2025-11-25 client without the capabilities gets a clear error result, not a hang", async () => {
+    const { client } = await client2("legacy", false);
+    const result = await client.callTool({ name: TOOL, arguments: { topic: "tides" } });
+    expect(String(parsed(result).error)).toMatch(/ctx\.elicit is unavailable: this MCP client did not declare the elicitation capability/);
+  });
+
+  test("a 2026-07-28 client without the capabilities gets -32021 naming the missing one, not a hang", async () => {
+    const { client } = await client2("auto", false);
+    const refused = await client.callTool({ name: TOOL, arguments: { topic: "tides" } }).then(() => undefined, (err: unknown) => err as { code?: number; data?: unknown; message?: string });
+    expect(refused).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+    expect(refused?.message).toMatch(/ctx\.elicit is unavailable: this MCP client did not declare the elicitation capability/);
+  });
 });
