@@ -1,9 +1,10 @@
 /**
- * A tool call on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample): the
- * revision has no server-to-client requests, so the call answers `input_required` with the
- * questions and the client calls again with the answers (`inputResponses`) and the
- * `requestState` it was given. The tool itself keeps running in between, awaiting its
- * question, so it is written once for both revisions: this "flight" holds it.
+ * A tool call on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample,
+ * ctx.listRoots): the revision has no server-to-client requests, so the call answers
+ * `input_required` with the questions and the client calls again with the answers
+ * (`inputResponses`) and the `requestState` it was given. The tool itself keeps running in
+ * between, awaiting its question, so it is written once for both revisions: this "flight"
+ * holds it.
  *
  * Flights live in this process; `requestState` carries their random id. Stateless serve records
  * which instance holds each (watchFlights), and another instance forwards a retry there
