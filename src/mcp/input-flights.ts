@@ -45,9 +45,21 @@ export class Flight {
   /** The stream of the round now open: progress and logs of a later round go to the client's retry. */
   readonly notify: RequestNotifier = (note) => this.#notify(note);
 
+  /** Answers the client sent with its first request, before anything was asked (keys it does not match are ignored). */
+  readonly #given: Map<string, unknown>;
+
+  constructor(given?: Record<string, unknown>) {
+    this.#given = new Map(Object.entries(given ?? {}));
+  }
+
   /** Called by the tool (through ctx): resolves with the client's answer. */
   ask(request: InputRequest, key?: string): Promise<unknown> {
     if (this.controller.signal.aborted) return Promise.reject(new Error("the call was cancelled"));
+    if (key !== undefined && this.#given.has(key)) {
+      const answer = this.#given.get(key);
+      this.#given.delete(key);
+      return Promise.resolve(answer);
+    }
     const taken = key !== undefined && (this.#waiting.has(key) || this.#asked.some((q) => q.key === key));
     return new Promise((resolve, reject) => {
       this.#asked.push({ key: key !== undefined && !taken ? key : `q${++this.#count}`, request, resolve, reject });
@@ -143,7 +155,8 @@ export async function serveRound(ctx: ServerContext, start: (flight: Flight) => 
     flight.answer(ctx.mcpReq.inputResponses);
     return flight.round(ctx);
   }
-  const flight = new Flight();
+  // A first request may already carry answers (the client knows the keys): a question that matches one is not asked.
+  const flight = new Flight(ctx.mcpReq.inputResponses);
   flights.set(flight.id, flight);
   listener?.started(flight.id);
   flight.result = start(flight).finally(() => {

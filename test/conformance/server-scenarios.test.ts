@@ -21,7 +21,6 @@ const EXCEPTIONS_2025: Record<string, string> = {};
 
 /** At the 2026-07-28 wire: what the handler ctx (ctx.elicit / ctx.sample, input-required flights) does not offer yet. */
 const EXCEPTIONS_2026: Record<string, string> = {
-  "input-required-result-ignore-extra-params": "inputResponses without a requestState start a new call (quiver's flights are keyed by requestState), so the answer is a fresh input_required, not the complete result the suite wants",
   "input-required-result-non-tool-request": "a prompt's get has no ctx.elicit",
 };
 

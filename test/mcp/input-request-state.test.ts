@@ -1,7 +1,8 @@
 /**
  * A 2026-07-28 retry whose requestState is not the one the last round handed out (altered,
  * replayed, or unknown here) is refused with JSON-RPC -32602 before any answer reaches the
- * tool; the right state still completes the call. Raw HTTP, so the state can be tampered with.
+ * tool; the right state still completes the call. Answers a first request already carries are
+ * used for the questions they match. Raw HTTP, so the state can be tampered with.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
@@ -67,4 +68,15 @@ describe("requestState integrity on 2026-07-28", () => {
       expect(right.body.result?.content?.[0]?.text).toBe("ok=true");
     });
   }
+
+  test("answers sent with the first request (no requestState) answer the questions whose keys match; extra keys are ignored", async () => {
+    const inputResponses = { confirm: { action: "accept", content: { ok: true } }, unknown_extra_key: { action: "accept", content: { foo: "bar" } } };
+    const answer = await callTool({ inputResponses });
+    expect(answer.body.result?.content?.[0]?.text, JSON.stringify(answer.body)).toBe("ok=true");
+  });
+
+  test("a first request whose answers match no question is asked as usual", async () => {
+    const answer = await callTool({ inputResponses: { other: { action: "accept", content: { ok: true } } } });
+    expect(answer.body.result?.resultType).toBe("input_required");
+  });
 });
