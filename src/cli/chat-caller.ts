@@ -34,6 +34,8 @@ export function chatCaller(interaction: ChatInteraction): (tool: string, signal:
         return { text, model: result.model, ...(result.stopReason !== undefined && { stopReason: result.stopReason }) };
       },
       log: (level, data) => log.debug(`[${tool} ${level}] ${typeof data === "string" ? data : JSON.stringify(data)}`),
+      // Read when asked: the REPL may gain or lose its terminal between calls. No roots in a chat.
+      caller: { get capabilities() { return { elicitation: interaction.elicitation !== undefined, sampling: interaction.sampling !== undefined, roots: false }; } },
     };
   };
 }

@@ -1,17 +1,18 @@
 /**
- * A tool call on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample): the
- * revision has no server-to-client requests, so the call answers `input_required` with the
- * questions and the client calls again with the answers (`inputResponses`) and the
- * `requestState` it was given. The tool itself keeps running in between, awaiting its
- * question, so it is written once for both revisions: this "flight" holds it.
+ * A tool call on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample,
+ * ctx.listRoots): the revision has no server-to-client requests, so the call answers
+ * `input_required` with the questions and the client calls again with the answers
+ * (`inputResponses`) and the `requestState` it was given. The tool itself keeps running in
+ * between, awaiting its question, so it is written once for both revisions: this "flight"
+ * holds it.
  *
  * Flights live in this process; `requestState` carries their random id. Stateless serve records
  * which instance holds each (watchFlights), and another instance forwards a retry there
- * (flight-routing.ts); a retry no instance holds (or after FLIGHT_TTL_MS) is told to call
- * the tool again.
+ * (flight-routing.ts); a retry no instance holds (or after FLIGHT_TTL_MS), or whose state was
+ * altered, is a JSON-RPC -32602 that says to call the tool again.
  */
 import { randomUUID } from "node:crypto";
-import { inputRequired } from "@modelcontextprotocol/server";
+import { inputRequired, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { CallToolResult, InputRequest, InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
 import type { RequestNotifier } from "./session-logs.js";
 
@@ -38,13 +39,27 @@ export class Flight {
   #expiry: NodeJS.Timeout | undefined;
   #notify: RequestNotifier = () => Promise.resolve();
   result: Promise<CallToolResult> | undefined;
+  /** The first client capability the tool asked for that the client did not declare. */
+  missing: "elicitation" | "sampling" | "roots" | undefined;
 
   /** The stream of the round now open: progress and logs of a later round go to the client's retry. */
   readonly notify: RequestNotifier = (note) => this.#notify(note);
 
+  /** Answers the client sent with its first request, before anything was asked (keys it does not match are ignored). */
+  readonly #given: Map<string, unknown>;
+
+  constructor(given?: Record<string, unknown>) {
+    this.#given = new Map(Object.entries(given ?? {}));
+  }
+
   /** Called by the tool (through ctx): resolves with the client's answer. */
   ask(request: InputRequest, key?: string): Promise<unknown> {
     if (this.controller.signal.aborted) return Promise.reject(new Error("the call was cancelled"));
+    if (key !== undefined && this.#given.has(key)) {
+      const answer = this.#given.get(key);
+      this.#given.delete(key);
+      return Promise.resolve(answer);
+    }
     const taken = key !== undefined && (this.#waiting.has(key) || this.#asked.some((q) => q.key === key));
     return new Promise((resolve, reject) => {
       this.#asked.push({ key: key !== undefined && !taken ? key : `q${++this.#count}`, request, resolve, reject });
@@ -134,14 +149,14 @@ export async function serveRound(ctx: ServerContext, start: (flight: Flight) => 
   const state = ctx.mcpReq.requestState<unknown>();
   if (typeof state === "string") {
     const flight = flights.get(flightIdOf(state));
-    if (flight === undefined || !flight.current(state)) {
-      const text = JSON.stringify({ error: "This call's input request is unknown here (it expired, or was started on another instance): call the tool again." });
-      return { content: [{ type: "text", text }], isError: true };
-    }
+    // An altered, replayed or expired state is refused as bad params: nothing of the call runs on it.
+    if (flight === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "requestState is unknown here (altered, expired, or started on another instance that is gone): call the tool again without it");
+    if (!flight.current(state)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "requestState is not the one this call's last round handed out (altered or replayed): send the latest requestState, or call the tool again without it");
     flight.answer(ctx.mcpReq.inputResponses);
     return flight.round(ctx);
   }
-  const flight = new Flight();
+  // A first request may already carry answers (the client knows the keys): a question that matches one is not asked.
+  const flight = new Flight(ctx.mcpReq.inputResponses);
   flights.set(flight.id, flight);
   listener?.started(flight.id);
   flight.result = start(flight).finally(() => {

@@ -1,13 +1,13 @@
 /**
- * ctx.elicit / ctx.sample / ctx.log for a tool served over MCP: they reach the client of the
+ * ctx.elicit / ctx.sample / ctx.listRoots / ctx.log for a tool served over MCP: they reach the client of the
  * session that called it. On 2025-11-25 (and older) they are server-to-client requests; on
  * 2026-07-28 they ride the call's input-required round trips (input-flights.ts). A client
  * that did not declare the capability is never asked: the tool gets a clear error instead.
  */
-import { CLIENT_CAPABILITIES_META_KEY, inputRequired } from "@modelcontextprotocol/server";
-import type { ClientCapabilities, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, MissingRequiredClientCapabilityError } from "@modelcontextprotocol/server";
+import type { CallToolResult, ClientCapabilities, ListRootsResult, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { CallerUnavailableError } from "../registry/index.js";
-import type { ToolCaller, ToolElicitRequest, ToolElicitResult, ToolSampleRequest, ToolSampleResult } from "../registry/index.js";
+import type { ToolCaller, ToolCallerInfo, ToolElicitRequest, ToolRoot, ToolElicitResult, ToolSampleRequest, ToolSampleResult } from "../registry/index.js";
 import type { Flight } from "./input-flights.js";
 import type { SessionLog } from "./session-logs.js";
 
@@ -30,32 +30,85 @@ export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLo
       requireCapability(server, ctx, "sampling", "ctx.sample");
       return toSampleResult(await ctx.mcpReq.requestSampling(toSamplingParams(request), { signal: ctx.mcpReq.signal }));
     },
+    listRoots: async () => {
+      requireCapability(server, ctx, "roots", "ctx.listRoots");
+      return toRoots(await ctx.mcpReq.send({ method: "roots/list" }, { signal: ctx.mcpReq.signal }));
+    },
     log: (level, data) => logs.send(level, data, ctx.mcpReq.notify),
+    caller: callerInfo(server, ctx),
   };
 }
 
 /** A 2026-07-28 call: questions become the flight's input requests. */
 export function flightCaller(server: Server, ctx: ServerContext, flight: Flight): ToolCaller {
+  const need = (capability: Capability, what: string): void => {
+    try {
+      requireCapability(server, ctx, capability, what);
+    } catch (err) {
+      flight.missing ??= capability;
+      throw err;
+    }
+  };
   return {
     elicit: async (request) => {
-      requireCapability(server, ctx, "elicitation", "ctx.elicit");
+      need("elicitation", "ctx.elicit");
       const ask = inputRequired.elicit({ message: request.message, requestedSchema: request.requestedSchema as ToolElicitRequest["requestedSchema"] & { properties: never } });
       return toElicitResult((await flight.ask(ask, request.key)) as ElicitResult);
     },
     sample: async (request) => {
-      requireCapability(server, ctx, "sampling", "ctx.sample");
+      need("sampling", "ctx.sample");
       return toSampleResult((await flight.ask(inputRequired.createMessage(toSamplingParams(request)), request.key)) as CreateMessageResult);
     },
+    listRoots: async (request) => {
+      need("roots", "ctx.listRoots");
+      return toRoots((await flight.ask(inputRequired.listRoots(), request?.key)) as ListRootsResult);
+    },
+    caller: callerInfo(server, ctx),
     // Straight to the open round's stream: the request that started the flight (and its log level) may be gone.
     log: (level, data) => void flight.notify({ method: "notifications/message", params: { level, logger: "tool", data } }).catch(() => undefined),
   };
 }
 
+/**
+ * 2026-07-28: a call that failed because it asked for a capability the client did not declare
+ * is answered with -32021 (HTTP 400), naming it; a tool that coped without it keeps its result.
+ */
+export function refuseMissingCapability(flight: Flight, result: CallToolResult): CallToolResult {
+  if (flight.missing === undefined || result.isError !== true) return result;
+  const text = result.content[0]?.type === "text" ? result.content[0].text : "";
+  throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { [flight.missing]: {} } }, errorText(text) ?? `this tool needs the client's ${flight.missing} capability`);
+}
+
+function errorText(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    return typeof parsed.error === "string" ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Capability = "elicitation" | "sampling" | "roots";
+
 /** On 2026-07-28 each request declares the client's capabilities in its envelope; on 2025 the handshake did. */
-function requireCapability(server: Server, ctx: ServerContext, capability: "elicitation" | "sampling", what: string): void {
+function declaredCapabilities(server: Server, ctx: ServerContext): ClientCapabilities | undefined {
   const declared = ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof RequestMetaEnvelope] as ClientCapabilities | undefined;
-  if ((declared ?? server.getClientCapabilities())?.[capability] !== undefined) return;
+  return declared ?? server.getClientCapabilities();
+}
+
+function callerInfo(server: Server, ctx: ServerContext): ToolCallerInfo {
+  const declared = declaredCapabilities(server, ctx);
+  return { capabilities: { elicitation: declared?.elicitation !== undefined, sampling: declared?.sampling !== undefined, roots: declared?.roots !== undefined } };
+}
+
+function requireCapability(server: Server, ctx: ServerContext, capability: Capability, what: string): void {
+  if (declaredCapabilities(server, ctx)?.[capability] !== undefined) return;
   throw new CallerUnavailableError(`${what} is unavailable: this MCP client did not declare the ${capability} capability, so it cannot be asked`);
+}
+
+function toRoots(result: ListRootsResult | undefined): ToolRoot[] {
+  if (result === undefined || !Array.isArray(result.roots)) throw new Error("the client's roots answer is not a roots/list result");
+  return result.roots.map((root) => (root.name !== undefined ? { uri: root.uri, name: root.name } : { uri: root.uri }));
 }
 
 function toSamplingParams(request: ToolSampleRequest): CreateMessageRequestParams {

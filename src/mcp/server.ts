@@ -10,7 +10,7 @@ import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection }
 import { createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, ToolCaller, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
 import { serveRound } from "./input-flights.js";
-import { flightCaller, isModernSession, legacyCaller } from "./serve-caller.js";
+import { flightCaller, isModernSession, legacyCaller, refuseMissingCapability } from "./serve-caller.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
@@ -81,7 +81,7 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
   server.setRequestHandler("tools/call", (request, rctx) => {
     if (!isModernSession(server)) return logs.within(rctx.mcpReq.notify, () => call(request, rctx.mcpReq.signal, rctx.mcpReq.notify, legacyCaller(server, rctx, logs)));
     // 2026-07-28: a call that asks its caller something answers input_required and resumes on the retry.
-    return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, rctx, flight))));
+    return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, rctx, flight)).then((result) => refuseMissingCapability(flight, result))));
   });
 
   const delayMs = opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS;

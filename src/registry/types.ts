@@ -129,7 +129,30 @@ export type ToolLogLevel = "debug" | "info" | "notice" | "warning" | "error" | "
 export interface ToolCaller {
   elicit: (request: ToolElicitRequest) => Promise<ToolElicitResult>;
   sample: (request: ToolSampleRequest) => Promise<ToolSampleResult>;
+  /** The caller's roots (MCP `roots/list`); rejects like elicit where nobody can answer. */
+  listRoots: (request?: ToolListRootsRequest) => Promise<ToolRoot[]>;
   log: (level: ToolLogLevel, data: unknown) => void;
+  /** Who is asked: a handler that only asks what the caller can answer checks here first. */
+  caller: ToolCallerInfo;
+}
+
+export interface ToolListRootsRequest {
+  /** The input request's key on MCP 2026-07-28 (default: one quiver picks). */
+  key?: string;
+}
+
+/** A root the caller shares: a `file://` URI, and its name if it gave one. */
+export interface ToolRoot {
+  uri: string;
+  name?: string;
+}
+
+export interface ToolCallerInfo {
+  /**
+   * Which questions the caller declared it can answer (under serve: the MCP client's declared
+   * capabilities, per request on 2026-07-28). False means asking is refused at once.
+   */
+  capabilities: { elicitation: boolean; sampling: boolean; roots: boolean };
 }
 
 /** Per-call context handed to every handler. */
@@ -154,7 +177,7 @@ export interface ToolContext extends Partial<ToolCaller> {
   [key: string]: unknown;
 }
 
-/** The context a handler receives: `elicit`, `sample` and `log` are always there (see ToolCaller). */
+/** The context a handler receives: every ToolCaller member is always there. */
 export type ToolCallContext = ToolContext & ToolCaller;
 
 export type ToolHandler<Args = Record<string, unknown>> = (args: Args, ctx: ToolCallContext) => unknown;

@@ -21,13 +21,7 @@ const EXCEPTIONS_2025: Record<string, string> = {};
 
 /** At the 2026-07-28 wire: what the handler ctx (ctx.elicit / ctx.sample, input-required flights) does not offer yet. */
 const EXCEPTIONS_2026: Record<string, string> = {
-  "input-required-result-ignore-extra-params": "inputResponses without a requestState start a new call (quiver's flights are keyed by requestState), so the answer is a fresh input_required, not the complete result the suite wants",
-  "input-required-result-tampered-state": "an altered requestState is not answered with a JSON-RPC error (the check wants -32602 or similar)",
-  "input-required-result-basic-list-roots": "a handler cannot ask for the client's roots (no ctx.listRoots)",
-  "input-required-result-multiple-input-requests": "a handler cannot ask for the client's roots (no ctx.listRoots)",
-  "input-required-result-capability-check": "a handler cannot see which capabilities the client declared",
   "input-required-result-non-tool-request": "a prompt's get has no ctx.elicit",
-  "server-stateless": "ctx.sample without the client's sampling capability is an error result, not -32021 MissingRequiredClientCapability",
 };
 
 const LEGS: { version: SuiteVersion; label: string; args: string[]; exceptions: Record<string, string>; minimum: number }[] = [

@@ -15,6 +15,7 @@ import { registry, toolResult } from "../../src/registry/index.js";
 import type { ToolCallContext } from "../../src/registry/index.js";
 
 const TOOL = "caller_probe";
+const ROOTS_TOOL = "roots_probe";
 let server: RunningHttpServer;
 const closers: Array<() => Promise<void>> = [];
 
@@ -30,12 +31,22 @@ beforeAll(async () => {
       return toolResult({ action: answer.action, name: answer.content?.name, sampled: sampled.text, model: sampled.model });
     },
   });
+  registry.register({
+    name: ROOTS_TOOL,
+    toolset: "caller-test",
+    schema: { name: ROOTS_TOOL, description: "lists its caller's roots", parameters: { type: "object", properties: {} } },
+    handler: async (_args: Record<string, unknown>, ctx: ToolCallContext) => {
+      const capabilities = ctx.caller.capabilities;
+      return toolResult({ capabilities, roots: capabilities.roots ? await ctx.listRoots() : await ctx.listRoots().catch((err: Error) => err.message) });
+    },
+  });
   server = await serveMcpOverHttp({ port: 0, enabledToolsets: ["caller-test"] });
 });
 
 afterAll(async () => {
   await server.close();
   registry.deregister(TOOL);
+  registry.deregister(ROOTS_TOOL);
 });
 
 afterEach(async () => {
@@ -53,7 +64,7 @@ function parsed(result: unknown): Record<string, unknown> {
 }
 
 async function client2(mode: "auto" | "legacy", capable = true): Promise<{ client: Client2; logs: string[] }> {
-  const client = new Client2({ name: "t2", version: "1" }, { versionNegotiation: { mode }, capabilities: capable ? { elicitation: { form: {} }, sampling: {} } : {} });
+  const client = new Client2({ name: "t2", version: "1" }, { versionNegotiation: { mode }, capabilities: capable ? { elicitation: { form: {} }, sampling: {}, roots: {} } : {} });
   const logs: string[] = [];
   if (capable) {
     client.setRequestHandler("elicitation/create", (request) => answers.elicit(request.params.message));
@@ -61,6 +72,7 @@ async function client2(mode: "auto" | "legacy", capable = true): Promise<{ clien
       const content = request.params.messages[0]!.content;
       return answers.sample(!Array.isArray(content) && content.type === "text" ? content.text : "");
     });
+    client.setRequestHandler("roots/list", () => ({ roots: [{ uri: "file:///work/project", name: "project" }] }));
   }
   client.setNotificationHandler("notifications/message", (note) => void logs.push(String(note.params.data)));
   await client.connect(new Http2(new URL(server.url)));
@@ -103,11 +115,44 @@ describe("ctx.elicit, ctx.sample and ctx.log under serve", () => {
     expect(logs).toContain("probing storms");
   });
 
+  test("a 2025-11-25 client without the capabilities gets a clear error result, not a hang", async () => {
+    const { client } = await client2("legacy", false);
+    const result = await client.callTool({ name: TOOL, arguments: { topic: "tides" } });
+    expect(String(parsed(result).error)).toMatch(/ctx\.elicit is unavailable: this MCP client did not declare the elicitation capability/);
+  });
+
+  test("a 2026-07-28 client without the capabilities gets -32021 naming the missing one, not a hang", async () => {
+    const { client } = await client2("auto", false);
+    const refused = await client.callTool({ name: TOOL, arguments: { topic: "tides" } }).then(() => undefined, (err: unknown) => err as { code?: number; data?: unknown; message?: string });
+    expect(refused).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+    expect(refused?.message).toMatch(/ctx\.elicit is unavailable: this MCP client did not declare the elicitation capability/);
+  });
+
   for (const mode of ["auto", "legacy"] as const) {
-    test(`a client without the capabilities gets a clear error, not a hang (${mode})`, async () => {
-      const { client } = await client2(mode, false);
-      const result = await client.callTool({ name: TOOL, arguments: { topic: "tides" } });
-      expect(String(parsed(result).error)).toMatch(/ctx\.elicit is unavailable: this MCP client did not declare the elicitation capability/);
+    test(`ctx.caller.capabilities says what the client declared, and ctx.listRoots gets its roots (${mode})`, async () => {
+      const { client } = await client2(mode);
+      const result = await client.callTool({ name: ROOTS_TOOL, arguments: {} });
+      expect(parsed(result)).toEqual({ capabilities: { elicitation: true, sampling: true, roots: true }, roots: [{ uri: "file:///work/project", name: "project" }] });
     });
   }
+
+  test("a 2025-11-25 client without roots: ctx.caller.capabilities says so, and ctx.listRoots is refused with a clear error", async () => {
+    const { client } = await client2("legacy", false);
+    const result = await client.callTool({ name: ROOTS_TOOL, arguments: {} });
+    expect(parsed(result)).toMatchObject({ capabilities: { elicitation: false, sampling: false, roots: false } });
+    expect(String(parsed(result).roots)).toMatch(/ctx\.listRoots is unavailable: this MCP client did not declare the roots capability/);
+  });
+
+  test("a 2026-07-28 client without roots: a call that needs them gets -32021 naming roots", async () => {
+    const { client } = await client2("auto", false);
+    registry.register({
+      name: "roots_needed",
+      toolset: "caller-test",
+      schema: { name: "roots_needed", description: "needs roots", parameters: { type: "object", properties: {} } },
+      handler: async (_args: Record<string, unknown>, ctx: ToolCallContext) => (await ctx.listRoots()).length,
+    });
+    closers.push(async () => void registry.deregister("roots_needed"));
+    const refused = await client.callTool({ name: "roots_needed", arguments: {} }).then(() => undefined, (err: unknown) => err as { code?: number; data?: unknown });
+    expect(refused).toMatchObject({ code: -32021, data: { requiredCapabilities: { roots: {} } } });
+  });
 });
