@@ -90,6 +90,20 @@ describe("nested repositories the command made", () => {
     expect(existsSync(mark)).toBe(false);
   });
 
+  it("a .git symlink to a git dir planted in quiver's own package cache (which the walk skips)", async () => {
+    const mark = marker("cache-link");
+    const r = await run(`c="$npm_config_cache/../evil" && git init -q --bare "$c" && git config --file "$c/config" core.bare false && ${fsmonitor(mark)} >> "$c/config" && mkdir -p lib && ln -s "$c" lib/.git`);
+    gitOutside(join(world.project, "lib"));
+    expect(existsSync(mark), JSON.stringify(r)).toBe(false);
+  });
+
+  it("core.fsmonitor through config.worktree of a fresh nested repository", async () => {
+    const mark = marker("nested-worktree-config");
+    await run(`git init -q wt && git -C wt config extensions.worktreeConfig true && git -C wt config --worktree core.fsmonitor 'touch ${mark}'`);
+    gitOutside(join(world.project, "wt"));
+    expect(existsSync(mark)).toBe(false);
+  });
+
   it("a hook added to a nested repository that existed before, beside the user's own hook", async () => {
     const repo = join(world.project, "own");
     execFileSync("git", ["init", "-q", repo], { env: gitEnv() });
