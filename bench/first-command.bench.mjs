@@ -3,8 +3,8 @@
 // `quiver tools call terminal` against `quiver tools call read_file`. Every figure alternates
 // its variants run by run, so load on a shared machine hits them alike. "Before" runs the same
 // with `node --no-liftoff-only`: src/safety/parser.ts then leaves V8's tiering as it is.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
@@ -33,7 +33,11 @@ const interleaved = (variants, runs) => interleavedRuns(variants, runs).map(medi
 const pairedRatio = (a, b) => median(a.map((x, i) => x / b[i]));
 
 export default async function () {
-  const work = mkdtempSync(join(tmpdir(), "quiver-bench-first-"));
+  // Outside the host's /tmp: the terminal's sandbox gives commands a private /tmp, so a workdir
+  // there is refused, as it would be for a user's project.
+  const scratch = join(homedir(), ".cache");
+  mkdirSync(scratch, { recursive: true });
+  const work = mkdtempSync(join(scratch, "quiver-bench-first-"));
   const home = join(work, "home");
   writeFileSync(join(work, "hello.txt"), "hello\n");
   const env = { ...process.env, HOME: home, QUIVER_HOME: join(work, "quiver") };

@@ -7,6 +7,7 @@
  */
 import type { ImagePart, ToolCall, ToolMessage } from "../llm/index.js";
 import { runFunctionCall, type FunctionCallResult } from "../calls/model-tools.js";
+import { warmUpTool } from "../calls/warm-up.js";
 import { registry, type ApprovalDecision, type ApprovalRequest, type ToolCaller, type ToolCatalog, type ToolProgress } from "../registry/index.js";
 import type { AgentEvent } from "./events.js";
 import { notStartedResult } from "./history.js";
@@ -54,7 +55,7 @@ export async function runToolCalls(calls: readonly ToolCall[], opts: ToolRunOpti
     if (group.length === 1) {
       // A group of one is a writer, or a lone read-only call (which needs no checkpoint).
       const call = calls[group[0]!]!;
-      if (opts.beforeWrite !== undefined && mayWrite(call, opts.offered)) await opts.beforeWrite(call);
+      if (opts.beforeWrite !== undefined && mayWrite(call, opts.offered)) await Promise.all([opts.beforeWrite(call), warmUpTool(call.name)]);
       await run(group[0]!);
     }
     else await inPool(group, Math.max(1, opts.maxParallel), run);

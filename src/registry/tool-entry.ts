@@ -30,6 +30,7 @@ export function makeEntry(opts: RegisterOptions<ToolParameters>): ToolEntry {
     dynamicSchemaOverrides: opts.dynamicSchemaOverrides,
     readOnly: opts.readOnly === true,
     timeoutMs: opts.timeoutMs,
+    warmUp: opts.warmUp,
     meta: isPlainObject(opts.meta) ? (opts.meta as ToolEntry["meta"]) : undefined,
   });
 }

@@ -241,6 +241,11 @@ export interface RegisterOptions<P extends ToolParameters = JsonSchema> {
   readOnly?: boolean;
   /** Per-call timeout in ms applied by the model-facing layer; `Infinity` = the tool times itself. */
   timeoutMs?: number;
+  /**
+   * Loads what a call will need, with no effect of its own (a parser, a probe), so callers can run
+   * it beside the checkpoint taken before the call. Optional; a failure is ignored.
+   */
+  warmUp?: () => Promise<void>;
   /** Title, annotations and output schema, as MCP describes tools. */
   meta?: ToolMeta;
 }
@@ -262,6 +267,7 @@ export interface ToolEntry {
   readonly dynamicSchemaOverrides: (() => Partial<ToolSchema>) | undefined;
   readonly readOnly: boolean;
   readonly timeoutMs: number | undefined;
+  readonly warmUp: (() => Promise<void>) | undefined;
   readonly meta: ToolMeta | undefined;
 }
 

@@ -39,6 +39,11 @@ const RUNS_DOWNLOAD: Finding = { key: "pipe-to-shell", reason: "running a file d
 const RUNS_WRITTEN: Finding = { key: "runs-written-file", reason: "running a file (a script, a Makefile, package.json) the same command line writes with content it does not show", verdict: "ask" };
 const TOO_DEEP: Finding = { key: "nested-shell", reason: "shells nested too deep to judge", verdict: "ask" };
 
+/** Loads the bash grammar now, for callers that can overlap its load with other waits. */
+export async function prepareCommandAssessment(): Promise<void> {
+  await bashParser();
+}
+
 export async function assessCommand(command: string, opts: AssessOptions = {}): Promise<Assessment> {
   const assessor = new CommandAssessor(await bashParser(), safetyEnv(opts));
   assessor.judgeText(command, assessor.env.cwd, 0);

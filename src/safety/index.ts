@@ -3,7 +3,7 @@
  * scrubs secrets from the terminal's environment. Imports nothing of ours; the parser loads
  * on the first assessment.
  */
-export { assessCommand, assessWrite } from "./assess.js";
+export { assessCommand, assessWrite, prepareCommandAssessment } from "./assess.js";
 export type { Assessment, InnerCommand, RuleHit } from "./assess.js";
 export { UNKNOWN_PIECE } from "./verdicts.js";
 export type { AssessOptions } from "./paths.js";

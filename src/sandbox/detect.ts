@@ -3,7 +3,7 @@
  * run that succeeds (user namespaces blocked by AppArmor or a sysctl make bwrap fail only when
  * run), on macOS /usr/bin/sandbox-exec. socat is needed for the network bridge (Linux).
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 
@@ -32,10 +32,22 @@ const USERNS_FIX =
   "inside Docker, the default seccomp profile blocks namespaces (run the container with --security-opt seccomp=unconfined, or rely on the container)";
 
 let cached: Detection | undefined;
+let probing: Promise<Detection> | undefined;
 
 export function detectSandbox(): Detection {
-  cached ??= probe();
+  cached ??= settle(probeTarget(), probeRunSync);
   return cached;
+}
+
+/** The same probe without blocking the thread: bwrap runs while the caller's other work goes on. */
+export async function detectSandboxAsync(): Promise<Detection> {
+  if (cached !== undefined) return cached;
+  probing ??= (async () => {
+    const target = probeTarget();
+    const detection = "bwrap" in target ? await settleAsync(target) : target;
+    return (cached ??= detection);
+  })().finally(() => (probing = undefined));
+  return probing;
 }
 
 /** For tests: forget the probe (e.g. after changing PATH). */
@@ -43,7 +55,10 @@ export function resetSandboxDetection(): void {
   cached = undefined;
 }
 
-function probe(): Detection {
+/** What is left to probe by running bwrap (with and without a user namespace), or the answer already. */
+type ProbeTarget = { bwrap: string; socat?: string } | Detection;
+
+function probeTarget(): ProbeTarget {
   if (process.platform === "darwin") {
     const path = "/usr/bin/sandbox-exec";
     return executable(path) ? { available: true, backend: { kind: "seatbelt", path } } : { available: false, reason: `${path} is missing`, fix: "use a stock macOS (sandbox-exec ships with it)" };
@@ -51,27 +66,66 @@ function probe(): Detection {
   if (process.platform !== "linux") {
     return { available: false, reason: `no OS sandbox for ${process.platform}`, fix: "run quiver under WSL2 or Linux with bubblewrap for a sandbox" };
   }
-  const path = onPath("bwrap");
-  if (path === undefined) return { available: false, reason: "bwrap (bubblewrap) is not on PATH", fix: INSTALL_FIX };
+  const bwrap = onPath("bwrap");
+  if (bwrap === undefined) return { available: false, reason: "bwrap (bubblewrap) is not on PATH", fix: INSTALL_FIX };
   const socat = onPath("socat");
-  const withSocat = socat === undefined ? {} : { socat };
-  if (probeRun(path, true) === undefined) return { available: true, backend: { kind: "bwrap", path, userns: true, ...withSocat } };
-  const failure = probeRun(path, false);
-  if (failure === undefined) return { available: true, backend: { kind: "bwrap", path, userns: false, ...withSocat } };
+  return socat === undefined ? { bwrap } : { bwrap, socat };
+}
+
+/** Runs the probe; undefined when it ran, else bwrap's complaint. */
+type ProbeRun = (bwrap: string, userns: boolean) => string | undefined;
+
+function settle(target: ProbeTarget, run: ProbeRun): Detection {
+  if (!("bwrap" in target)) return target;
+  return verdict(target, run(target.bwrap, true), () => run(target.bwrap, false));
+}
+
+async function settleAsync(target: { bwrap: string; socat?: string }): Promise<Detection> {
+  const withUserns = await probeRunAsync(target.bwrap, true);
+  const without = withUserns === undefined ? undefined : await probeRunAsync(target.bwrap, false);
+  return verdict(target, withUserns, () => without);
+}
+
+function verdict(target: { bwrap: string; socat?: string }, withUserns: string | undefined, without: () => string | undefined): Detection {
+  const backend = (userns: boolean): Detection => ({
+    available: true,
+    backend: { kind: "bwrap", path: target.bwrap, userns, ...(target.socat !== undefined && { socat: target.socat }) },
+  });
+  if (withUserns === undefined) return backend(true);
+  const failure = without();
+  if (failure === undefined) return backend(false);
   return { available: false, reason: `bwrap cannot create its namespaces here (${failure})`, fix: USERNS_FIX };
 }
 
-/** Undefined when the probe ran, else bwrap's complaint. */
-function probeRun(bwrap: string, userns: boolean): string | undefined {
-  // The namespaces bwrap-args.ts asks for, so that what the probe ran is what commands get.
+/** The namespaces bwrap-args.ts asks for, so that what the probe ran is what commands get. */
+function probeArgs(userns: boolean): string[] {
   const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"];
   if (userns) args.push("--unshare-user");
   args.push("--cap-drop", "ALL", "--die-with-parent", "--", "true");
-  const run = spawnSync(bwrap, args, { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "ignore", "pipe"] });
-  if (run.status === 0) return undefined;
-  const said = (run.stderr ?? "").trim().split("\n").pop() ?? "";
-  return said !== "" ? said : run.error?.message ?? `exit ${String(run.status ?? run.signal)}`;
+  return args;
 }
+
+function probeRunSync(bwrap: string, userns: boolean): string | undefined {
+  const run = spawnSync(bwrap, probeArgs(userns), { encoding: "utf8", timeout: PROBE_TIMEOUT_MS, stdio: ["ignore", "ignore", "pipe"] });
+  if (run.status === 0) return undefined;
+  return complaint(run.stderr ?? "", run.error?.message ?? `exit ${String(run.status ?? run.signal)}`);
+}
+
+function probeRunAsync(bwrap: string, userns: boolean): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(bwrap, probeArgs(userns), { encoding: "utf8", timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
+      if (error === null) return resolve(undefined);
+      resolve(complaint(stderr, error.message));
+    });
+  });
+}
+
+function complaint(stderr: string, otherwise: string): string {
+  const said = stderr.trim().split("\n").pop() ?? "";
+  return said !== "" ? said : otherwise;
+}
+
+const PROBE_TIMEOUT_MS = 10_000;
 
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {

@@ -4,9 +4,10 @@
  */
 export { DEFAULT_NETWORK_ALLOW, SANDBOX_MODES, resetSandboxConfig, sandboxSettings, setSandboxConfig } from "./config.js";
 export type { SandboxConfigInput, SandboxMode, SandboxSettings, SandboxSetup } from "./config.js";
-export { detectSandbox, resetSandboxDetection } from "./detect.js";
+export { detectSandbox, detectSandboxAsync, resetSandboxDetection } from "./detect.js";
 export type { Detection, SandboxBackend } from "./detect.js";
 export { ENV_ALLOWLIST, commandEnv, isAllowedEnvName, setEnvPassthrough } from "./env.js";
 export { READ_ONLY_IN_HOME, READ_ONLY_IN_PROJECT, sandboxPolicy, sandboxProject } from "./policy.js";
+export { mayUseNetwork } from "./offline.js";
 export { removeSandboxDirs, sandboxDecision, wrapCommand } from "./wrap.js";
 export type { SandboxDecision, SandboxedSpawn } from "./wrap.js";

@@ -98,6 +98,8 @@ export interface WrapOptions {
   cwd: string;
   /** The environment for the command (already allowlisted). */
   env: NodeJS.ProcessEnv;
+  /** false: the command needs no network (offline.ts), so no bridge is started for it. Default true. */
+  network?: boolean;
 }
 
 /** `argv` wrapped for `backend`. */
@@ -127,7 +129,7 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
       finish: (outcome) => finish(outcome, { policy, proxy, quarantine: check }),
     };
   }
-  const network = backend.socat !== undefined;
+  const network = backend.socat !== undefined && opts.network !== false;
   const socket = network ? join(dirs.sockets, `p${++socketCount}.sock`) : undefined;
   const proxy = socket === undefined ? undefined : await NetworkProxy.listen({ path: socket }, settings.networkAllow);
   const inner = network ? ["bash", "-c", BRIDGE_SCRIPT, "quiver-sandbox", ...argv] : [...argv];
@@ -138,7 +140,7 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
     args,
     env,
     finish: async (outcome) => {
-      const line = await finish(outcome, { policy, proxy, quarantine: check, noNetwork: !network });
+      const line = await finish(outcome, { policy, proxy, quarantine: check, noNetwork: backend.socat === undefined });
       if (socket !== undefined) rmSync(socket, { force: true });
       return line;
     },

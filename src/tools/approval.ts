@@ -24,10 +24,16 @@ export interface ApprovalAsk extends ApprovalSubject {
 // The safety layer is imported on first use, so tool discovery and CLI start-up never load it.
 const safety = (): Promise<typeof import("../safety/index.js")> => import("../safety/index.js");
 
-/** `gate` for a shell command. */
-export async function gateCommand(ctx: ToolContext, tool: string, command: string, opts: AssessOptions): Promise<string | undefined> {
+/** Loads the command guard's parser ahead of the first assessment, so the load can overlap other waits. */
+export async function prepareCommandGate(): Promise<void> {
+  await (await safety()).prepareCommandAssessment();
+}
+
+/** `gate` for a shell command: the error result, or the assessment it passed on. */
+export async function gateCommand(ctx: ToolContext, tool: string, command: string, opts: AssessOptions): Promise<{ refusal: string } | { passed: Assessment }> {
   const assessment = await (await safety()).assessCommand(command, opts);
-  return gate(ctx, { tool, subject: command, action: "command" }, assessment);
+  const refusal = await gate(ctx, { tool, subject: command, action: "command" }, assessment);
+  return refusal === undefined ? { passed: assessment } : { refusal };
 }
 
 /**

@@ -15,7 +15,14 @@ export type Placement =
 
 const sandbox = (): Promise<typeof import("../sandbox/index.js")> => import("../sandbox/index.js");
 
+/** Probes for the sandbox without blocking the thread (a no-op once probed, or with the sandbox off). */
+export async function prepareSandbox(): Promise<void> {
+  const { detectSandboxAsync, sandboxSettings } = await sandbox();
+  if (sandboxSettings().mode !== "off") await detectSandboxAsync();
+}
+
 export async function placeCommand(ctx: ToolContext, command: string, escalate: string | undefined): Promise<Placement> {
+  await prepareSandbox();
   const decision = (await sandbox()).sandboxDecision();
   if (decision.kind === "refused") return { refusal: toolError(decision.message, { error_type: "sandbox_unavailable" }) };
   if (decision.kind === "unsandboxed") return { sandboxed: false, ...(escalate !== undefined && { note: `escalate ignored: ${decision.reason}` }) };

@@ -6,11 +6,11 @@
 import { registry, toolError, toolResult, createLogger } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
 import { commandEnv } from "../sandbox/env.js";
-import { gateCommand } from "./approval.js";
+import { gateCommand, prepareCommandGate } from "./approval.js";
 import { exitCodeMeaning } from "./exit-codes.js";
 import { displayPath, resolveUserPath, statOrUndefined } from "./path-safety.js";
 import { runCommand, type RunOptions, type RunResult } from "./run-command.js";
-import { placeCommand, type Placement } from "./terminal-sandbox.js";
+import { placeCommand, prepareSandbox, type Placement } from "./terminal-sandbox.js";
 import { ToolInputError, optionalNumberArg, optionalStringArg, reportingInputErrors, stringArg } from "./tool-input.js";
 
 const DEFAULT_TIMEOUT_S = 180;
@@ -42,11 +42,13 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     );
   }
   const cwd = await workingDirectory(optionalStringArg(args, "workdir"));
+  void warmUp(); // when the caller did not run it beside the checkpoint
   const placement = await placeCommand(ctx, command, optionalStringArg(args, "escalate"));
   if ("refusal" in placement) return placement.refusal;
 
-  const refusal = await gateCommand(ctx, "terminal", command, { cwd, sandboxed: placement.sandboxed });
-  if (refusal !== undefined) return refusal;
+  const gate = await gateCommand(ctx, "terminal", command, { cwd, sandboxed: placement.sandboxed });
+  if ("refusal" in gate) return gate.refusal;
+  const programs = gate.passed.commands.map((inner) => inner.argv[0] ?? "");
 
   const started = Date.now();
   // A long command reports that it is still running (MCP clients show it, and it keeps their timeout alive).
@@ -55,7 +57,7 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     const seconds = Math.round((Date.now() - started) / 1000);
     report({ progress: seconds, message: `running for ${seconds} s` });
   }, PROGRESS_INTERVAL_MS);
-  const outcome = await runPlaced({ command, cwd, timeoutMs: timeoutS * 1000, ...(ctx.signal !== undefined && { signal: ctx.signal }) }, placement).finally(() =>
+  const outcome = await runPlaced({ command, cwd, timeoutMs: timeoutS * 1000, ...(ctx.signal !== undefined && { signal: ctx.signal }) }, placement, programs).finally(() =>
     clearInterval(ticker),
   );
   if ("refusal" in outcome) return outcome.refusal;
@@ -82,20 +84,30 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
   return toolResult(result);
 }
 
-/** Runs the command where `placement` says: wrapped in the sandbox (then checked for what it blocked), or plain. */
+/**
+ * Runs the command where `placement` says: wrapped in the sandbox (then checked for what it
+ * blocked), or plain. `programs` (what the guard read) decide whether it needs the network bridge.
+ */
 async function runPlaced(
   base: RunOptions,
   placement: Exclude<Placement, { refusal: string }>,
+  programs: readonly string[],
 ): Promise<{ run: RunResult; blocked?: string } | { refusal: string }> {
   const env = commandEnv();
   if (!placement.sandboxed) return { run: await runCommand({ ...base, env }) };
-  const { sandboxCwdProblem, wrapCommand } = await import("../sandbox/wrap.js");
+  const [{ sandboxCwdProblem, wrapCommand }, { mayUseNetwork }] = await Promise.all([import("../sandbox/wrap.js"), import("../sandbox/offline.js")]);
   const problem = placement.backend.kind === "bwrap" ? sandboxCwdProblem(base.cwd) : undefined;
   if (problem !== undefined) return { refusal: toolError(problem, { error_type: "sandbox_workdir" }) };
-  const wrapped = await wrapCommand(["bash", "-c", base.command], placement.backend, { cwd: base.cwd, env });
+  const network = mayUseNetwork(base.command, programs);
+  const wrapped = await wrapCommand(["bash", "-c", base.command], placement.backend, { cwd: base.cwd, env, network });
   const run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
   const blocked = await wrapped.finish({ command: base.command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground });
   return blocked === undefined ? { run } : { run, blocked };
+}
+
+/** The guard's grammar loads while the sandbox probe waits on bwrap: a fresh process pays for the slower one only. */
+async function warmUp(): Promise<void> {
+  await Promise.all([prepareCommandGate(), prepareSandbox()]).catch(() => undefined); // the call reports a failure
 }
 
 async function workingDirectory(workdir: string | undefined): Promise<string> {
@@ -115,6 +127,7 @@ registry.register({
   emoji: "💻",
   // The tool kills its own process group on timeout; an outer timeout would orphan it.
   timeoutMs: Infinity,
+  warmUp,
   schema: {
     name: "terminal",
     description:

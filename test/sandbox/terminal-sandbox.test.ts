@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApprovalRequest, ToolContext } from "../../src/registry/index.js";
-import { detectSandbox } from "../../src/sandbox/detect.js";
+import { detectSandbox, detectSandboxAsync, resetSandboxDetection } from "../../src/sandbox/detect.js";
 import { unreadablePaths } from "../../src/safety/unreadable.js";
 import { READ_ONLY_IN_HOME, READ_ONLY_IN_PROJECT } from "../../src/sandbox/policy.js";
 import { sandboxWorld, terminal, type SandboxWorld } from "./harness.js";
@@ -32,6 +32,15 @@ describe("sandbox: detection", () => {
   it("finds bwrap and a working user namespace on this machine", () => {
     const detection = detectSandbox();
     expect(detection).toMatchObject({ available: true, backend: { kind: "bwrap" } });
+  });
+
+  it("probes the same without blocking the thread (terminal's warm-up)", async () => {
+    const sync = detectSandbox();
+    resetSandboxDetection();
+    const [first, second] = await Promise.all([detectSandboxAsync(), detectSandboxAsync()]);
+    expect(first).toEqual(sync);
+    expect(second).toBe(first); // one probe for both callers
+    expect(detectSandbox()).toBe(first);
   });
 });
 
@@ -383,3 +392,28 @@ function pgrep(tag: string): string[] {
     return [];
   }
 }
+
+describe("sandbox: the network bridge only for commands that may use it", () => {
+  /** The bridge's listener (127.0.0.1:3128, 0C38 in /proc/net/tcp) and its proxy variables, as the command sees them. */
+  const probe = 'cat /proc/net/tcp; echo "proxy=${HTTPS_PROXY:-none}"';
+
+  it("starts no bridge for a line of programs that open no socket", async () => {
+    const r = await run(probe);
+    expect(r.exit_code, r.output).toBe(0);
+    expect(r.output).not.toMatch(/:0C38 00000000:0000 0A/);
+    expect(r.output).toContain("proxy=none");
+  });
+
+  it.each([
+    ["a program that may connect", `${probe}; curl --version >/dev/null`],
+    ["a program named by path", `${probe}; /bin/true`],
+    ["a function", `f() { true; }; ${probe}; f`],
+    ["a program from a variable the line does not set", `${probe}; $QUIVER_TEST_UNSET_PROGRAM`],
+    ["one inside a substitution", `${probe}; echo "$(python3 -c 'print(1)')"`],
+    ["bash's own sockets", `${probe}; (cat < /dev/tcp/127.0.0.1/9) 2>/dev/null`],
+  ])("starts the bridge for %s", async (_what, command) => {
+    const r = await run(command);
+    expect(r.output).toMatch(/:0C38 00000000:0000 0A/);
+    expect(r.output).toContain("proxy=http://127.0.0.1:3128");
+  });
+});
