@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from "node:events";
 import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
-import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, replayTail } from "./serve-store.js";
+import { EVENT_ID_SEPARATOR, isReplayed, isStreamEnd, parseEventId, replayTail } from "./serve-store.js";
 import type { ServeStore, StreamTail } from "./serve-store.js";
 
 export type { EventStore } from "@modelcontextprotocol/server";
@@ -45,6 +45,9 @@ export class MemoryEventStore implements ServeStore {
   #bytes = 0;
   /** Wakes followers of a stream (`waitForEvent`) when it gets an event. */
   readonly #stored = new EventEmitter().setMaxListeners(0);
+  /** One process: a channel's subscribers are its listeners here. */
+  readonly #channels = new EventEmitter().setMaxListeners(0);
+  readonly #counts = new Map<string, { count: number; until: number }>();
   readonly #now: () => number;
 
   constructor(limits: Partial<MemoryEventStoreLimits> = {}, now: () => number = Date.now) {
@@ -86,9 +89,9 @@ export class MemoryEventStore implements ServeStore {
     if (parsed === undefined || !this.#streams.has(parsed.streamId)) return undefined;
     this.#evict();
     const stream = this.#events.filter((e) => e.streamId === parsed.streamId);
-    const later = stream.filter((e) => e.seq > parsed.seq && !isPriming(e.message));
+    const later = stream.filter((e) => e.seq > parsed.seq && isReplayed(e.message));
     const last = stream.at(-1);
-    return { streamId: parsed.streamId, events: later.map(({ id, message }) => ({ id, message })), ended: last !== undefined && isResponse(last.message) };
+    return { streamId: parsed.streamId, events: later.map(({ id, message }) => ({ id, message })), ended: last !== undefined && isStreamEnd(last.message) };
   }
 
   waitForEvent(streamId: StreamId, ms: number): Promise<void> {
@@ -120,9 +123,34 @@ export class MemoryEventStore implements ServeStore {
     this.#owners.delete(key);
   }
 
+  async addCount(key: string, delta: number, ttlMs: number): Promise<number> {
+    const count = (await this.getCount(key)) + delta;
+    this.#counts.set(key, { count, until: this.#now() + ttlMs });
+    return count;
+  }
+
+  async getCount(key: string): Promise<number> {
+    const entry = this.#counts.get(key);
+    if (entry !== undefined && entry.until > this.#now()) return entry.count;
+    this.#counts.delete(key);
+    return 0;
+  }
+
+  /** Delivered on a later tick, as Redis would: a publisher never hears its own message inside its own call. */
+  async publish(channel: string, message: string): Promise<void> {
+    setImmediate(() => this.#channels.emit(channel, message));
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<() => void> {
+    this.#channels.on(channel, listener);
+    return () => void this.#channels.off(channel, listener);
+  }
+
   async close(): Promise<void> {
     this.#stored.removeAllListeners();
+    this.#channels.removeAllListeners();
     this.#owners.clear();
+    this.#counts.clear();
   }
 
   #evict(): void {

@@ -3,8 +3,9 @@
  * envelope (revision, client info, capabilities), served by a fresh quiver server from the
  * SDK's `createMcpHandler`. Nothing is kept per client between requests, so any instance can
  * answer any request. What instances must share goes through the seams below: the event bus
- * (`list_changed` and resource updates to every open `subscriptions/listen` stream) and the
- * input-required flights (src/mcp/input-flights.ts). Both are in memory by default.
+ * (`list_changed` and resource updates to every open `subscriptions/listen` stream; with
+ * `--stateless` the store's, src/mcp/serve-bus.ts, so a change one instance sees reaches the
+ * streams at all of them) and the input-required flights (src/mcp/input-flights.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";

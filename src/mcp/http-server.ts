@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
+import type { ServerEventBus } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
 import { MemoryEventStore } from "./event-store.js";
 import type { EventStore } from "./event-store.js";
@@ -19,6 +20,8 @@ import type { ModernHttpOptions } from "./http-modern.js";
 import { HttpSessionTable } from "./http-sessions.js";
 import type { ServeStore } from "./serve-store.js";
 import { StatelessHttp } from "./stateless-http.js";
+import { NotificationStreams } from "./notification-streams.js";
+import { StoreEventBus } from "./serve-bus.js";
 import { FlightRouter } from "./flight-routing.js";
 import type { SessionLimits } from "./http-sessions.js";
 import { createQuiverMcpServer } from "./server.js";
@@ -94,10 +97,11 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     throw new Error(`Refusing to serve MCP on non-loopback address ${host} without a token: pass --token <secret> (clients send it as "Authorization: Bearer <secret>")`);
   }
   const sessions = new HttpSessionTable(opts.sessionLimits);
+  const shared = opts.stateless === true ? await sharedState(opts) : undefined;
   // 2026-07-28 requests are stateless and go there; 2025 ones keep their sessions here.
-  const modern = modernHttpEndpoint(opts);
+  const modern = modernHttpEndpoint(shared !== undefined ? { ...opts, eventBus: shared.bus } : opts);
   const checkToken = opts.token !== undefined && opts.token !== "" ? tokenChecker(opts.token) : undefined;
-  const stateless = opts.stateless === true ? new StatelessHttp(opts.store ?? (await memoryStore()), opts, opts.retryMs ?? DEFAULT_RETRY_MS) : undefined;
+  const stateless = shared?.http;
   let draining = false;
   let router: FlightRouter | undefined;
 
@@ -171,9 +175,11 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
     if (req.method === "POST") return handler.handlePost(req, res, body);
     const lastEventId = req.headers["last-event-id"];
     if (req.method === "GET" && typeof lastEventId === "string" && lastEventId !== "") return handler.handleResume(lastEventId, res);
-    // No session, so no notification stream to open and none to end.
-    res.setHeader("Allow", "POST");
-    sendError(res, 405, -32000, "Method not allowed: this server is stateless (POST requests; GET only to resume with Last-Event-ID)");
+    // The notification stream: list changes from every instance, through the shared bus.
+    if (req.method === "GET") return shared?.streams.open(req, res);
+    // No session to end.
+    res.setHeader("Allow", "GET, POST");
+    sendError(res, 405, -32000, "Method not allowed: this server is stateless, there is no session to DELETE (POST requests; GET for notifications, or to resume with Last-Event-ID)");
   }
 
   function refuseDraining(res: ServerResponse): void {
@@ -217,12 +223,15 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       // 2026-07-28 calls finish where they are (their revision has no stream to resume elsewhere).
       let timer: NodeJS.Timeout | undefined;
       const modernDone = Promise.race([Promise.all([...modernCalls]), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]).finally(() => clearTimeout(timer));
+      shared?.streams.drain();
       await Promise.all([stateless?.drain(timeoutMs), modernDone]);
     },
     async close() {
       draining = true;
       router?.close();
+      shared?.streams.close();
       await stateless?.close();
+      await shared?.closeBus();
       await sessions.closeAll();
       await modern.close();
       await new Promise<void>((resolve) => {
@@ -231,6 +240,25 @@ export async function serveMcpOverHttp(opts: HttpServeOptions): Promise<RunningH
       });
     },
   };
+}
+
+interface SharedState {
+  http: StatelessHttp;
+  /** List changes of every instance (src/mcp/serve-bus.ts), unless the caller gave its own bus. */
+  bus: ServerEventBus;
+  streams: NotificationStreams;
+  closeBus(): Promise<void>;
+}
+
+/** What stateless instances share through the store, listening before the instance takes requests. */
+async function sharedState(opts: HttpServeOptions): Promise<SharedState> {
+  const store = opts.store ?? (await memoryStore());
+  const retryMs = opts.retryMs ?? DEFAULT_RETRY_MS;
+  const http = new StatelessHttp(store, opts, retryMs);
+  const own = opts.eventBus === undefined ? new StoreEventBus(store) : undefined;
+  const bus = opts.eventBus ?? (own as StoreEventBus);
+  await Promise.all([http.ready(), own?.ready()]);
+  return { http, bus, streams: new NotificationStreams(bus, retryMs), closeBus: async () => own?.close() };
 }
 
 async function memoryStore(): Promise<ServeStore> {

@@ -1,8 +1,9 @@
 /**
- * A tool call on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample,
- * ctx.listRoots): the revision has no server-to-client requests, so the call answers
- * `input_required` with the questions and the client calls again with the answers
- * (`inputResponses`) and the `requestState` it was given. The tool itself keeps running in
+ * A request on MCP 2026-07-28 that asks its caller something (ctx.elicit, ctx.sample,
+ * ctx.listRoots): a tools/call, a prompts/get or a resources/read, the three the revision lets
+ * answer `input_required`. It has no server-to-client requests, so the request answers
+ * `input_required` with the questions and the client sends it again with the answers
+ * (`inputResponses`) and the `requestState` it was given. The handler itself keeps running in
  * between, awaiting its question, so it is written once for both revisions: this "flight"
  * holds it.
  *
@@ -13,7 +14,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { inputRequired, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import type { CallToolResult, InputRequest, InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
+import type { InputRequest, InputRequiredResult, Result, ServerContext } from "@modelcontextprotocol/server";
 import type { RequestNotifier } from "./session-logs.js";
 
 /** How long a flight waits for the client to come back with its answers. */
@@ -26,7 +27,7 @@ interface Question {
   reject(err: Error): void;
 }
 
-export class Flight {
+export class Flight<R extends Result = Result> {
   readonly id = randomUUID();
   /** Aborts the tool: the client cancelled, or never came back. */
   readonly controller = new AbortController();
@@ -38,7 +39,7 @@ export class Flight {
   #wake: (() => void) | undefined;
   #expiry: NodeJS.Timeout | undefined;
   #notify: RequestNotifier = () => Promise.resolve();
-  result: Promise<CallToolResult> | undefined;
+  result: Promise<R> | undefined;
   /** The first client capability the tool asked for that the client did not declare. */
   missing: "elicitation" | "sampling" | "roots" | undefined;
 
@@ -48,11 +49,13 @@ export class Flight {
   /** Answers the client sent with its first request, before anything was asked (keys it does not match are ignored). */
   readonly #given: Map<string, unknown>;
 
-  constructor(given?: Record<string, unknown>) {
+  /** `notify`: the first request's stream, open at once (a prompt's get may log before anything is awaited). */
+  constructor(given?: Record<string, unknown>, notify?: RequestNotifier) {
     this.#given = new Map(Object.entries(given ?? {}));
+    if (notify !== undefined) this.#notify = notify;
   }
 
-  /** Called by the tool (through ctx): resolves with the client's answer. */
+  /** Called by the handler (through ctx): resolves with the client's answer. */
   ask(request: InputRequest, key?: string): Promise<unknown> {
     if (this.controller.signal.aborted) return Promise.reject(new Error("the call was cancelled"));
     if (key !== undefined && this.#given.has(key)) {
@@ -67,8 +70,8 @@ export class Flight {
     });
   }
 
-  /** One round trip: the tool's result, or its open questions as `input_required`. */
-  async round(ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+  /** One round trip: the handler's result, or its open questions as `input_required`. */
+  async round(ctx: ServerContext): Promise<R | InputRequiredResult> {
     this.#notify = ctx.mcpReq.notify;
     clearTimeout(this.#expiry);
     const onAbort = (): void => this.cancel("the client cancelled the call");
@@ -78,7 +81,7 @@ export class Flight {
         this.#wake = resolve;
         if (this.#asked.length > 0) resolve();
       });
-      const done = await Promise.race([(this.result as Promise<CallToolResult>).then((result) => ({ result })), asked.then(() => undefined)]);
+      const done = await Promise.race([(this.result as Promise<R>).then((result) => ({ result })), asked.then(() => undefined)]);
       if (done !== undefined) return done.result;
       // Questions asked together (Promise.all in the tool) go out in one round.
       await new Promise((resolve) => setImmediate(resolve));
@@ -117,7 +120,7 @@ export class Flight {
   }
 }
 
-const flights = new Map<string, Flight>();
+const flights = new Map<string, Flight<Result>>();
 
 /** Told when a flight starts and ends: stateless serve records which instance holds it (flight-routing.ts). */
 export interface FlightListener {
@@ -142,21 +145,21 @@ export function hasFlight(id: string): boolean {
 }
 
 /**
- * Serves one round of a tools/call on 2026-07-28: starts the call (`start`) on a first
- * request, resumes its flight on a retry that carries `requestState`.
+ * Serves one round of a tools/call, prompts/get or resources/read on 2026-07-28: starts the
+ * handler (`start`) on a first request, resumes its flight on a retry that carries `requestState`.
  */
-export async function serveRound(ctx: ServerContext, start: (flight: Flight) => Promise<CallToolResult>): Promise<CallToolResult | InputRequiredResult> {
+export async function serveRound<R extends Result>(ctx: ServerContext, start: (flight: Flight<R>) => Promise<R>): Promise<R | InputRequiredResult> {
   const state = ctx.mcpReq.requestState<unknown>();
   if (typeof state === "string") {
     const flight = flights.get(flightIdOf(state));
     // An altered, replayed or expired state is refused as bad params: nothing of the call runs on it.
-    if (flight === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "requestState is unknown here (altered, expired, or started on another instance that is gone): call the tool again without it");
-    if (!flight.current(state)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "requestState is not the one this call's last round handed out (altered or replayed): send the latest requestState, or call the tool again without it");
+    if (flight === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `requestState is unknown here (altered, expired, or started on another instance that is gone): send the ${ctx.mcpReq.method} again without it`);
+    if (!flight.current(state)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `requestState is not the one this request's last round handed out (altered or replayed): send the latest requestState, or send the ${ctx.mcpReq.method} again without it`);
     flight.answer(ctx.mcpReq.inputResponses);
-    return flight.round(ctx);
+    return (flight as Flight<R>).round(ctx);
   }
   // A first request may already carry answers (the client knows the keys): a question that matches one is not asked.
-  const flight = new Flight(ctx.mcpReq.inputResponses);
+  const flight = new Flight<R>(ctx.mcpReq.inputResponses, ctx.mcpReq.notify);
   flights.set(flight.id, flight);
   listener?.started(flight.id);
   flight.result = start(flight).finally(() => {

@@ -7,7 +7,7 @@
 import { createClient } from "redis";
 import type { EventId, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
-import { EVENT_ID_SEPARATOR, isPriming, isResponse, parseEventId, replayTail, redactUrl } from "./serve-store.js";
+import { EVENT_ID_SEPARATOR, isReplayed, isStreamEnd, parseEventId, replayTail, redactUrl } from "./serve-store.js";
 import type { ServeStore, StoredStreamEvent, StreamTail } from "./serve-store.js";
 
 const log = createLogger("mcp-serve");
@@ -25,6 +25,8 @@ export interface RedisStoreLimits {
 const DEFAULT_LIMITS: RedisStoreLimits = { maxEventsPerStream: 1_000, maxAgeMs: 5 * 60_000, connectTimeoutMs: 3_000, pollMs: 50 };
 const KEY_PREFIX = "quiver:serve:stream:";
 const OWNER_PREFIX = "quiver:serve:flight:";
+const CHANNEL_PREFIX = "quiver:serve:bus:";
+const COUNT_PREFIX = "quiver:serve:count:";
 /** After the first connection, a lost one is retried this long apart at most. */
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
@@ -43,6 +45,15 @@ interface StreamCommands {
   set(key: string, value: string, options: { PX: number }): Promise<unknown>;
   get(key: string): Promise<string | null>;
   del(key: string): Promise<number>;
+  publish(channel: string, message: string): Promise<number>;
+  incrBy(key: string, delta: number): Promise<number>;
+  close(): Promise<unknown>;
+}
+
+/** A connection in subscriber mode (RESP2 allows no other command on it, hence one of its own). */
+interface Subscriber {
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
+  unsubscribe(channel: string, listener: (message: string) => void): Promise<void>;
   close(): Promise<unknown>;
 }
 
@@ -51,9 +62,14 @@ export class RedisStore implements ServeStore {
   readonly #client: StreamCommands;
   readonly #limits: RedisStoreLimits;
 
-  constructor(client: StreamCommands, limits: RedisStoreLimits) {
+  /** Opened on the first subscribe: an instance that never listens holds one connection only. */
+  readonly #openSubscriber: () => Promise<Subscriber>;
+  #subscriber: Promise<Subscriber> | undefined;
+
+  constructor(client: StreamCommands, limits: RedisStoreLimits, openSubscriber: () => Promise<Subscriber>) {
     this.#client = client;
     this.#limits = limits;
+    this.#openSubscriber = openSubscriber;
   }
 
   async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
@@ -85,9 +101,9 @@ export class RedisStore implements ServeStore {
     const events: StoredStreamEvent[] = [];
     for (const entry of after ?? []) {
       const message = decode(entry);
-      if (!isPriming(message)) events.push({ id: `${parsed.streamId}${EVENT_ID_SEPARATOR}${entry.id}`, message });
+      if (isReplayed(message)) events.push({ id: `${parsed.streamId}${EVENT_ID_SEPARATOR}${entry.id}`, message });
     }
-    return { streamId: parsed.streamId, events, ended: isResponse(decode(last)) };
+    return { streamId: parsed.streamId, events, ended: isStreamEnd(decode(last)) };
   }
 
   async waitForEvent(_streamId: StreamId, ms: number): Promise<void> {
@@ -107,8 +123,33 @@ export class RedisStore implements ServeStore {
     await this.#client.del(OWNER_PREFIX + key);
   }
 
+  async addCount(key: string, delta: number, ttlMs: number): Promise<number> {
+    // Sent together (one round trip), like an event and its expiry.
+    const [count] = await Promise.all([this.#client.incrBy(COUNT_PREFIX + key, delta), this.#client.pExpire(COUNT_PREFIX + key, ttlMs)]);
+    return count;
+  }
+
+  async getCount(key: string): Promise<number> {
+    return Number((await this.#client.get(COUNT_PREFIX + key)) ?? 0);
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.#client.publish(CHANNEL_PREFIX + channel, message);
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<() => void> {
+    this.#subscriber ??= this.#openSubscriber();
+    const subscriber = await this.#subscriber;
+    // Each listener its own function: unsubscribing one leaves the channel's others listening.
+    const own = (message: string): void => listener(message);
+    await subscriber.subscribe(CHANNEL_PREFIX + channel, own);
+    return () => void subscriber.unsubscribe(CHANNEL_PREFIX + channel, own).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
-    await this.#client.close().catch(() => undefined);
+    const subscriber = this.#subscriber;
+    this.#subscriber = undefined;
+    await Promise.all([this.#client.close().catch(() => undefined), subscriber?.then((s) => s.close()).catch(() => undefined)]);
   }
 }
 
@@ -152,5 +193,12 @@ export async function openRedisStore(url: string, limits: Partial<RedisStoreLimi
     throw new Error(`cannot reach the serve store at ${redactUrl(url)} (${reason}): start Redis there, or set serve.store / --store to another address (or "memory" for one instance)`);
   }
   connected = true;
-  return new RedisStore(client as unknown as StreamCommands, all);
+  const openSubscriber = async (): Promise<Subscriber> => {
+    // Same address, options and reconnects; a subscriber connection lost later re-subscribes itself.
+    const subscriber = client.duplicate();
+    subscriber.on("error", (err: unknown) => log.debug(`serve store ${redactUrl(url)} (subscriber): ${err instanceof Error ? err.message : String(err)}`));
+    await subscriber.connect();
+    return subscriber as unknown as Subscriber;
+  };
+  return new RedisStore(client as unknown as StreamCommands, all, openSubscriber);
 }

@@ -1,15 +1,16 @@
 /**
- * ctx.elicit / ctx.sample / ctx.listRoots / ctx.log for a tool served over MCP: they reach the client of the
- * session that called it. On 2025-11-25 (and older) they are server-to-client requests; on
+ * ctx.elicit / ctx.sample / ctx.listRoots / ctx.log for a tool, prompt or resource served over MCP: they
+ * reach the client of the session that called it. On 2025-11-25 (and older) they are server-to-client requests; on
  * 2026-07-28 they ride the call's input-required round trips (input-flights.ts). A client
  * that did not declare the capability is never asked: the tool gets a clear error instead.
  */
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, MissingRequiredClientCapabilityError } from "@modelcontextprotocol/server";
-import type { CallToolResult, ClientCapabilities, ListRootsResult, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
+import type { CallToolResult, ClientCapabilities, InputRequiredResult, Result, ListRootsResult, RequestMetaEnvelope, CreateMessageRequestParams, CreateMessageResult, CreateMessageResultWithTools, ElicitResult, Server, ServerContext } from "@modelcontextprotocol/server";
 import { CallerUnavailableError } from "../registry/index.js";
 import type { ToolCaller, ToolCallerInfo, ToolElicitRequest, ToolRoot, ToolElicitResult, ToolSampleRequest, ToolSampleResult } from "../registry/index.js";
+import { serveRound } from "./input-flights.js";
 import type { Flight } from "./input-flights.js";
-import type { SessionLog } from "./session-logs.js";
+import type { RequestNotifier, SessionLog } from "./session-logs.js";
 
 /** The first revision without server-to-client requests. */
 const MODERN = "2026-07-28";
@@ -17,6 +18,29 @@ const MODERN = "2026-07-28";
 export function isModernSession(server: Server): boolean {
   const version = server.getNegotiatedProtocolVersion();
   return version !== undefined && version >= MODERN;
+}
+
+/** What a request's handler is given to run with: its abort signal, its stream, and its caller. */
+export type AskingRun<R extends Result> = (signal: AbortSignal, notify: RequestNotifier, caller: ToolCaller, flight: Flight<R> | undefined) => Promise<R>;
+
+/**
+ * Runs a request that may ask its caller (tools/call, prompts/get, resources/read) with the
+ * channels of its revision: on 2025-era sessions those of the request, on 2026-07-28 those of a
+ * flight, which answers `input_required` while a question waits and resumes on the retry.
+ */
+export function answerAsking<R extends Result>(server: Server, ctx: ServerContext, logs: SessionLog, run: AskingRun<R>): Promise<R | InputRequiredResult> {
+  if (!isModernSession(server)) return logs.within(ctx.mcpReq.notify, () => run(ctx.mcpReq.signal, ctx.mcpReq.notify, legacyCaller(server, ctx, logs), undefined));
+  return serveRound<R>(ctx, (flight) => logs.within(flight.notify, () => run(flight.controller.signal, flight.notify, flightCaller(server, ctx, flight), flight)));
+}
+
+/**
+ * 2026-07-28: a prompt or resource that failed because it asked for a capability the client did
+ * not declare is answered with -32021 (HTTP 400) naming it; any other failure is `err` as it is.
+ */
+export function missingCapabilityError(flight: Flight | undefined, err: unknown): unknown {
+  if (flight?.missing === undefined) return err;
+  const text = err instanceof Error ? err.message : String(err);
+  return new MissingRequiredClientCapabilityError({ requiredCapabilities: { [flight.missing]: {} } }, text);
 }
 
 /** A 2025-era session: plain server-to-client requests, related to the call being handled. */
@@ -39,8 +63,8 @@ export function legacyCaller(server: Server, ctx: ServerContext, logs: SessionLo
   };
 }
 
-/** A 2026-07-28 call: questions become the flight's input requests. */
-export function flightCaller(server: Server, ctx: ServerContext, flight: Flight): ToolCaller {
+/** A 2026-07-28 request: questions become the flight's input requests. */
+export function flightCaller(server: Server, ctx: ServerContext, flight: Flight<Result>): ToolCaller {
   const need = (capability: Capability, what: string): void => {
     try {
       requireCapability(server, ctx, capability, what);
@@ -73,7 +97,7 @@ export function flightCaller(server: Server, ctx: ServerContext, flight: Flight)
  * 2026-07-28: a call that failed because it asked for a capability the client did not declare
  * is answered with -32021 (HTTP 400), naming it; a tool that coped without it keeps its result.
  */
-export function refuseMissingCapability(flight: Flight, result: CallToolResult): CallToolResult {
+export function refuseMissingCapability(flight: Flight<CallToolResult>, result: CallToolResult): CallToolResult {
   if (flight.missing === undefined || result.isError !== true) return result;
   const text = result.content[0]?.type === "text" ? result.content[0].text : "";
   throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { [flight.missing]: {} } }, errorText(text) ?? `this tool needs the client's ${flight.missing} capability`);

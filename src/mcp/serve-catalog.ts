@@ -9,6 +9,8 @@ import type { CompleteResult, GetPromptResult, ListResourceTemplatesResult, Prom
 type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number];
 import { PromptError, ResourceNotFoundError as NoSuchResource, createLogger, registry } from "../registry/index.js";
 import type { PromptEntry, ResourceEntry } from "../registry/index.js";
+import { answerAsking, missingCapabilityError } from "./serve-caller.js";
+import type { SessionLog } from "./session-logs.js";
 
 const log = createLogger("mcp-serve");
 
@@ -26,21 +28,24 @@ export const CATALOG_CAPABILITIES: ServerCapabilities = {
 
 /**
  * Installs the handlers on a session's server; the returned function ends its subscriptions and
- * watchers. Without `delayMs` (a per-request server) it announces no list changes itself.
+ * watchers. Without `delayMs` (a per-request server) it announces no list changes itself. A read
+ * or a get may ask its caller (ctx.elicit, …) as a tool does, on either revision (serve-caller.ts).
  */
-export function serveCatalog(server: Server, delayMs: number | undefined): () => void {
+export function serveCatalog(server: Server, logs: SessionLog, delayMs: number | undefined): () => void {
   const subscriptions = new Map<string, () => void>();
   server.setRequestHandler("resources/list", () => ({ resources: registry.resources.list().map(toResource) }));
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: registry.resources.templates().map(toTemplate) }));
-  server.setRequestHandler("resources/read", async (request, ctx): Promise<ReadResourceResult> => {
-    const { uri } = request.params;
-    try {
-      return { contents: await registry.resources.read(uri, { signal: ctx.mcpReq.signal }) };
-    } catch (err) {
-      if (err instanceof NoSuchResource) throw new ResourceNotFoundError(uri, err.message);
-      throw failed(`reading ${uri}`, err);
-    }
-  });
+  server.setRequestHandler("resources/read", (request, ctx) =>
+    answerAsking<ReadResourceResult>(server, ctx, logs, async (signal, _notify, caller, flight) => {
+      const { uri } = request.params;
+      try {
+        return { contents: await registry.resources.read(uri, { signal, ...caller }) };
+      } catch (err) {
+        if (err instanceof NoSuchResource) throw new ResourceNotFoundError(uri, err.message);
+        throw failed(`reading ${uri}`, missingCapabilityError(flight, err));
+      }
+    }),
+  );
   server.setRequestHandler("resources/subscribe", (request) => {
     const { uri } = request.params;
     if (!subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
@@ -57,15 +62,17 @@ export function serveCatalog(server: Server, delayMs: number | undefined): () =>
     return {};
   });
   server.setRequestHandler("prompts/list", () => ({ prompts: registry.prompts.list().map(toPrompt) }));
-  server.setRequestHandler("prompts/get", async (request, ctx): Promise<GetPromptResult> => {
-    const { name, arguments: args } = request.params;
-    try {
-      return (await registry.prompts.get(name, args ?? {}, { signal: ctx.mcpReq.signal })) as GetPromptResult;
-    } catch (err) {
-      if (err instanceof PromptError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message);
-      throw failed(`getting prompt ${name}`, err);
-    }
-  });
+  server.setRequestHandler("prompts/get", (request, ctx) =>
+    answerAsking<GetPromptResult>(server, ctx, logs, async (signal, _notify, caller, flight) => {
+      const { name, arguments: args } = request.params;
+      try {
+        return (await registry.prompts.get(name, args ?? {}, { signal, ...caller })) as GetPromptResult;
+      } catch (err) {
+        if (err instanceof PromptError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message);
+        throw failed(`getting prompt ${name}`, missingCapabilityError(flight, err));
+      }
+    }),
+  );
   server.setRequestHandler("completion/complete", async (request): Promise<CompleteResult> => {
     const { ref, argument, context } = request.params;
     const others = context?.arguments ?? {};
@@ -104,8 +111,9 @@ function announce(catalog: { onChange(listener: () => void): () => void }, send:
   };
 }
 
-/** What a resource's read or a prompt's get threw, as an internal error the client can read (no stack). */
+/** What a resource's read or a prompt's get threw, as an internal error the client can read (no stack); a protocol error as it is. */
 function failed(what: string, err: unknown): ProtocolError {
+  if (err instanceof ProtocolError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new ProtocolError(ProtocolErrorCode.InternalError, `${what} failed: ${message}`);
 }

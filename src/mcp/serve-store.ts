@@ -2,7 +2,8 @@
  * What `quiver serve --http --stateless` instances share: the events of every resumable stream,
  * so a client whose stream broke (its instance drained, or the network cut it) can resume with
  * `Last-Event-ID` through any instance. One process uses the in-memory store (event-store.ts);
- * several use Redis (redis-store.ts). The SDK's `EventStore` is the part its transport writes.
+ * several use Redis (redis-store.ts). The SDK's `EventStore` is the part its transport writes;
+ * the rest are the flight owners and a publish/subscribe bus between the instances.
  */
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from "@modelcontextprotocol/server";
 
@@ -33,6 +34,18 @@ export interface ServeStore extends EventStore {
   /** The instance holding `key`, if one still does. */
   getOwner(key: string): Promise<string | undefined>;
   deleteOwner(key: string): Promise<void>;
+  /** Adds `delta` to the counter `key` (kept `ttlMs` past its last change) and resolves with its new value. */
+  addCount(key: string, delta: number, ttlMs: number): Promise<number>;
+  /** The counter `key`, 0 when unknown or expired. */
+  getCount(key: string): Promise<number>;
+  /**
+   * Sends `message` to every subscriber of `channel` at every instance, this one's included
+   * (list changes for the listen and notification streams, cancellations for the calls).
+   * At most once: a subscriber that is not listening at the time misses it.
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /** Hears what any instance publishes on `channel`; resolves once listening, with the function that stops. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +78,27 @@ export function isPriming(message: JSONRPCMessage): boolean {
 /** A JSON-RPC response (result or error): the last event of a POST's stream. */
 export function isResponse(message: JSONRPCMessage): boolean {
   return "id" in message && ("result" in message || "error" in message);
+}
+
+/** Stored, never sent: the stream's request was cancelled, so no response will come (followers stop). */
+const CANCELLED_MARK = "quiver/cancelled";
+
+export function cancelledMark(requestId: string | number): JSONRPCMessage {
+  return { jsonrpc: "2.0", method: CANCELLED_MARK, params: { requestId } };
+}
+
+export function isCancelledMark(message: JSONRPCMessage): boolean {
+  return "method" in message && message.method === CANCELLED_MARK;
+}
+
+/** Nothing more will come on a stream whose last event is this. */
+export function isStreamEnd(message: JSONRPCMessage): boolean {
+  return isResponse(message) || isCancelledMark(message);
+}
+
+/** What a resumed stream sends again: not the priming events, not the marks. */
+export function isReplayed(message: JSONRPCMessage): boolean {
+  return !isPriming(message) && !isCancelledMark(message);
 }
 
 /** The URL without its password, for messages and logs. */

@@ -9,8 +9,7 @@ import type { CallToolRequest, CallToolResult, Tool } from "@modelcontextprotoco
 import { getToolDefinitions, offeredNames, runFunctionCall, type ToolSelection } from "../calls/model-tools.js";
 import { createLogger, registry } from "../registry/index.js";
 import type { ApprovalDecision, ToolCaller, ToolContext, ToolDefinition, ToolMeta } from "../registry/index.js";
-import { serveRound } from "./input-flights.js";
-import { flightCaller, isModernSession, legacyCaller, refuseMissingCapability } from "./serve-caller.js";
+import { answerAsking, refuseMissingCapability } from "./serve-caller.js";
 import { QUIVER_IMPLEMENTATION } from "./identity.js";
 import { RAW_RESULT_SINK, toMcpResult } from "./results.js";
 import type { RawResultSink } from "./results.js";
@@ -78,15 +77,17 @@ export function createQuiverMcpServer(opts: QuiverServerOptions = {}): Server {
     return raw ?? withStructuredContent(toMcpResult(output), registry.getEntry(name)?.meta);
   };
 
-  server.setRequestHandler("tools/call", (request, rctx) => {
-    if (!isModernSession(server)) return logs.within(rctx.mcpReq.notify, () => call(request, rctx.mcpReq.signal, rctx.mcpReq.notify, legacyCaller(server, rctx, logs)));
-    // 2026-07-28: a call that asks its caller something answers input_required and resumes on the retry.
-    return serveRound(rctx, (flight) => logs.within(flight.notify, () => call(request, flight.controller.signal, flight.notify, flightCaller(server, rctx, flight)).then((result) => refuseMissingCapability(flight, result))));
-  });
+  // 2026-07-28: a call that asks its caller something answers input_required and resumes on the retry.
+  server.setRequestHandler("tools/call", (request, rctx) =>
+    answerAsking<CallToolResult>(server, rctx, logs, async (signal, notify, caller, flight) => {
+      const result = await call(request, signal, notify, caller);
+      return flight === undefined ? result : refuseMissingCapability(flight, result);
+    }),
+  );
 
   const delayMs = opts.listChangedDelayMs ?? DEFAULT_LIST_CHANGED_DELAY_MS;
   // A per-request server announces nothing itself: changes reach the client through its listen stream.
-  const endCatalog = serveCatalog(server, opts.perRequest === true ? undefined : delayMs);
+  const endCatalog = serveCatalog(server, logs, opts.perRequest === true ? undefined : delayMs);
   if (opts.perRequest === true) server.onclose = () => (logs.close(), endCatalog());
   else watchGeneration(server, delayMs, () => (logs.close(), endCatalog()));
   return server;

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server";
 import { createLogger } from "../registry/index.js";
-import { isResponse } from "./serve-store.js";
+import { cancelledMark, isResponse } from "./serve-store.js";
+import { StatelessCancels } from "./stateless-cancel.js";
 import type { ServeStore } from "./serve-store.js";
 import { createQuiverMcpServer } from "./server.js";
 import type { QuiverServerOptions } from "./server.js";
@@ -29,10 +30,13 @@ const STANDALONE_STREAM = "_GET_stream";
 
 interface InFlight {
   transport: StreamableHTTPServerTransport;
-  /** Request ids of the POST still without a response. */
-  pending: Set<string | number>;
+  /** Request ids of the POST still without a response, and how each stops being cancellable. */
+  pending: Map<string | number, () => void>;
   resumable: boolean;
   finished: Promise<void>;
+  /** The POST's stream in the store, once its first event is written. */
+  streamId?: string;
+  end(): void;
 }
 
 export class StatelessHttp {
@@ -41,22 +45,37 @@ export class StatelessHttp {
   readonly #retryMs: number;
   readonly #inFlight = new Set<InFlight>();
   readonly #followers = new Set<ServerResponse>();
+  readonly #cancels: StatelessCancels;
   #draining = false;
-  /**
-   * The store as each request's transport sees it. Events of the transport's own GET stream
-   * (one fixed id in every transport, and no client listening) are not stored: they would mix.
-   */
-  readonly #requestEvents: EventStore;
 
   constructor(store: ServeStore, serverOpts: QuiverServerOptions, retryMs: number) {
     this.#store = store;
-    this.#requestEvents = {
-      storeEvent: async (streamId, message) => (streamId === STANDALONE_STREAM ? `${STANDALONE_STREAM}/0` : store.storeEvent(streamId, message)),
+    this.#cancels = new StatelessCancels(store);
+    this.#serverOpts = serverOpts;
+    this.#retryMs = retryMs;
+  }
+
+  /** Resolves once cancels sent to other instances reach this one. */
+  ready(): Promise<void> {
+    return this.#cancels.ready();
+  }
+
+  /**
+   * The store as one POST's transport sees it, noting the POST's stream. Events of the
+   * transport's own GET stream (one fixed id in every transport, and no client listening) are
+   * not stored: they would mix.
+   */
+  #eventsOf(entry: { streamId?: string }): EventStore {
+    const store = this.#store;
+    return {
+      storeEvent: async (streamId, message) => {
+        if (streamId === STANDALONE_STREAM) return `${STANDALONE_STREAM}/0`;
+        entry.streamId = streamId;
+        return store.storeEvent(streamId, message);
+      },
       getStreamIdForEventId: (eventId) => store.getStreamIdForEventId?.(eventId) ?? Promise.resolve(undefined),
       replayEventsAfter: (eventId, sink) => store.replayEventsAfter(eventId, sink),
     };
-    this.#serverOpts = serverOpts;
-    this.#retryMs = retryMs;
   }
 
   get store(): ServeStore {
@@ -68,21 +87,35 @@ export class StatelessHttp {
   }
 
   async handlePost(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, eventStore: this.#requestEvents, retryInterval: this.#retryMs });
+    // A cancel is a POST of its own, at any instance: passed on to the one running its request.
+    await this.#cancels.forward(req, body);
+    const noted: { streamId?: string } = {};
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, eventStore: this.#eventsOf(noted), retryInterval: this.#retryMs });
     const server = createQuiverMcpServer(this.#serverOpts);
-    const pending = new Set(requestIds(body));
+    const pending = new Map<string | number, () => void>();
     let finish: () => void = () => undefined;
-    const entry: InFlight = { transport, pending, resumable: resumableRevision(req), finished: new Promise<void>((resolve) => (finish = resolve)) };
-    const end = (): void => {
-      if (!this.#inFlight.delete(entry)) return;
-      finish();
-      void server.close().catch(() => undefined);
+    const entry: InFlight = {
+      transport,
+      pending,
+      resumable: resumableRevision(req),
+      finished: new Promise<void>((resolve) => (finish = resolve)),
+      get streamId() {
+        return noted.streamId;
+      },
+      end: () => {
+        if (!this.#inFlight.delete(entry)) return;
+        for (const untrack of pending.values()) untrack();
+        finish();
+        void server.close().catch(() => undefined);
+      },
     };
+    const end = entry.end;
+    for (const id of requestIds(body)) pending.set(id, this.#cancels.track(req, id, (reason) => void this.#cancel(entry, id, reason)));
     // The response goes to the store even when the client's stream is gone (drain, cut): only then is the call done here.
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
       await send(message, options);
-      if (isResponse(message) && pending.delete((message as { id: string | number }).id) && pending.size === 0) end();
+      if (isResponse(message) && settle(pending, (message as { id: string | number }).id) && pending.size === 0) end();
     };
     this.#inFlight.add(entry);
     // A request the transport refused (bad header, bad JSON-RPC) never reaches the server: nothing runs on.
@@ -98,6 +131,19 @@ export class StatelessHttp {
     };
     await transport.handleRequest(req, res, body);
     if (pending.size === 0 || (!delivered && res.writableEnded)) end();
+  }
+
+  /**
+   * The client cancelled request `id` (at any instance): its handler is aborted as the SDK
+   * does (ctx.signal; no response is sent), the store marks the stream ended so a client that
+   * resumes it is not kept waiting, and the stream is closed.
+   */
+  async #cancel(entry: InFlight, id: string | number, reason: string | undefined): Promise<void> {
+    if (!settle(entry.pending, id)) return;
+    entry.transport.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, ...(reason !== undefined && { reason }) } });
+    if (entry.streamId !== undefined) await this.#store.storeEvent(entry.streamId, cancelledMark(id)).catch((err: unknown) => log.debug(`cancel mark not stored: ${String(err)}`));
+    entry.transport.closeSSEStream(id);
+    if (entry.pending.size === 0) entry.end();
   }
 
   /** GET with Last-Event-ID: the stream's missed events from the store, then its new ones until its response. */
@@ -153,7 +199,7 @@ export class StatelessHttp {
     for (const res of this.#followers) res.end(`retry: ${this.#retryMs}\n\n`);
     for (const entry of this.#inFlight) {
       if (!entry.resumable) continue;
-      for (const id of entry.pending) entry.transport.closeSSEStream(id);
+      for (const id of entry.pending.keys()) entry.transport.closeSSEStream(id);
     }
     const all = Promise.all([...this.#inFlight].map((entry) => entry.finished));
     let timer: NodeJS.Timeout | undefined;
@@ -164,9 +210,19 @@ export class StatelessHttp {
   }
 
   async close(): Promise<void> {
+    await this.#cancels.close();
     for (const res of this.#followers) res.destroy();
     await Promise.all([...this.#inFlight].map((entry) => entry.transport.close().catch(() => undefined)));
   }
+}
+
+/** Takes `id` off the POST's pending requests (no longer cancellable); false when it was not there. */
+function settle(pending: Map<string | number, () => void>, id: string | number): boolean {
+  const untrack = pending.get(id);
+  if (untrack === undefined) return false;
+  pending.delete(id);
+  untrack();
+  return true;
 }
 
 function requestIds(body: unknown): Array<string | number> {

@@ -30,8 +30,11 @@ const UNAVAILABLE: ToolCaller = Object.freeze({
  * Only a frozen context is copied. A front end that gives no `caller` is taken to answer what
  * it gives a channel for.
  */
-export function withCaller(ctx: ToolContext): ToolCallContext {
-  if (ctx.elicit !== undefined && ctx.sample !== undefined && ctx.listRoots !== undefined && ctx.log !== undefined && ctx.caller !== undefined) return ctx as ToolCallContext;
+export function withCaller(ctx: ToolContext): ToolCallContext;
+/** A resource's read or a prompt's get: the same channels on its own context. */
+export function withCaller<C extends Partial<ToolCaller>>(ctx: C): C & ToolCaller;
+export function withCaller<C extends Partial<ToolCaller>>(ctx: C): C & ToolCaller {
+  if (ctx.elicit !== undefined && ctx.sample !== undefined && ctx.listRoots !== undefined && ctx.log !== undefined && ctx.caller !== undefined) return ctx as C & ToolCaller;
   const caller = ctx.caller ?? { capabilities: { elicitation: ctx.elicit !== undefined, sampling: ctx.sample !== undefined, roots: ctx.listRoots !== undefined } };
   const filled = {
     elicit: ctx.elicit ?? UNAVAILABLE.elicit,
@@ -41,5 +44,5 @@ export function withCaller(ctx: ToolContext): ToolCallContext {
     caller,
   };
   if (!Object.isExtensible(ctx)) return { ...ctx, ...filled };
-  return Object.assign(ctx, filled) as ToolCallContext;
+  return Object.assign(ctx, filled);
 }

@@ -2,6 +2,7 @@
  * Prompts registered like tools (`registry.registerPrompt`): named message templates with
  * arguments, got by `quiver serve`'s clients (prompts/get) and completed argument by argument.
  */
+import { withCaller } from "./caller.js";
 import { ChangeSignal } from "./change-signal.js";
 import { createLogger } from "./logger.js";
 import type { PromptArgument, PromptContent, PromptGetResult, PromptHandle, PromptMessage, RegisterPromptOptions, ResourceReadContext } from "./types.js";
@@ -62,13 +63,16 @@ export class PromptCatalog extends ChangeSignal {
     return this.#prompts.get(name);
   }
 
-  /** Runs the prompt's `get`; throws PromptError for an unknown prompt or a missing required argument. */
+  /**
+   * Runs the prompt's `get` with a tool's ctx (the caller channels `ctx` lacks refuse at once);
+   * throws PromptError for an unknown prompt or a missing required argument.
+   */
   async get(name: string, args: Record<string, string> = {}, ctx: ResourceReadContext = {}): Promise<ServedPrompt> {
     const entry = this.#prompts.get(name);
     if (entry === undefined) throw new PromptError(`Prompt not found: ${name} (registered: ${this.list().map((p) => p.name).join(", ") || "none"})`, "not-found");
     const missing = entry.arguments.filter((a) => a.required === true && typeof args[a.name] !== "string").map((a) => a.name);
     if (missing.length > 0) throw new PromptError(`Prompt ${name} needs argument(s) ${missing.join(", ")}`, "invalid-arguments");
-    return normalizePrompt(await entry.get(args, ctx), name);
+    return normalizePrompt(await entry.get(args, withCaller(ctx)), name);
   }
 
   async complete(name: string, argument: string, value: string, args: Record<string, string>): Promise<readonly string[]> {

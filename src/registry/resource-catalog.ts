@@ -5,6 +5,7 @@
  * someone is subscribed).
  */
 import { statSync } from "node:fs";
+import { withCaller } from "./caller.js";
 import { ChangeSignal } from "./change-signal.js";
 import { createLogger } from "./logger.js";
 import { describeError } from "./describe-error.js";
@@ -90,7 +91,10 @@ export class ResourceCatalog extends ChangeSignal {
     return undefined;
   }
 
-  /** Reads `uri`; throws ResourceNotFoundError when nothing answers it, and what `read` throws. */
+  /**
+   * Reads `uri` with a tool's ctx (the caller channels `ctx` lacks refuse at once); throws
+   * ResourceNotFoundError when nothing answers it, and what `read` throws.
+   */
   async read(uri: string, ctx: ResourceReadContext = {}): Promise<ServedResourceItem[]> {
     const found = this.resolve(uri);
     if (found === undefined) throw new ResourceNotFoundError(uri);
@@ -100,7 +104,7 @@ export class ResourceCatalog extends ChangeSignal {
     } catch {
       throw new ResourceNotFoundError(uri);
     }
-    const result = await found.entry.read(parsed, found.variables, ctx);
+    const result = await found.entry.read(parsed, found.variables, withCaller(ctx));
     return normalizeContents(result, uri, found.entry.mimeType);
   }
 

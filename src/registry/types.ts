@@ -291,10 +291,16 @@ export type ResourceItem =
 /** What `read` returns: a string (text), bytes, one item or several; an item without `uri` gets the one read. */
 export type ResourceReadResult = string | Uint8Array | ResourceItem | readonly ResourceItem[];
 
-/** Per-read context: the caller's abort signal. */
-export interface ResourceReadContext {
+/**
+ * What a front end gives a resource's read or a prompt's get: the caller's abort signal, and
+ * whichever caller channels it has (the catalog fills in the rest, refusing, as for tools).
+ */
+export interface ResourceReadContext extends Partial<ToolCaller> {
   signal?: AbortSignal;
 }
+
+/** What a resource's `read` or a prompt's `get` receives: the ctx a tool's handler has, minus approvals and progress. */
+export type CatalogCallContext = ResourceReadContext & ToolCaller;
 
 /** Suggests values for a prompt argument or a template variable from what was typed so far. */
 export type CompleteFn = (value: string, context: { arguments: Record<string, string> }) => readonly string[] | Promise<readonly string[]>;
@@ -306,7 +312,7 @@ interface ResourceOptionsBase {
   description?: string;
   mimeType?: string;
   /** Called with the URI read (parsed) and, for a template, its variables. */
-  read: (uri: URL, variables: Record<string, string>, ctx: ResourceReadContext) => ResourceReadResult | Promise<ResourceReadResult>;
+  read: (uri: URL, variables: Record<string, string>, ctx: CatalogCallContext) => ResourceReadResult | Promise<ResourceReadResult>;
   /** A file the resource shows: its subscribers hear `resources/updated` when it changes. */
   file?: string;
   /** For a template: completions of its variables, by name. */
@@ -355,7 +361,7 @@ export interface RegisterPromptOptions {
   title?: string;
   description?: string;
   arguments?: readonly PromptArgument[];
-  get: (args: Record<string, string>, ctx: ResourceReadContext) => PromptGetResult | Promise<PromptGetResult>;
+  get: (args: Record<string, string>, ctx: CatalogCallContext) => PromptGetResult | Promise<PromptGetResult>;
 }
 
 export interface PromptHandle {

@@ -19,10 +19,8 @@ const SUITE_TIMEOUT_MS = 150_000;
 /** Scenario → why it may fail today. Keep in step with docs/mcp.md's "Conformance" section. */
 const EXCEPTIONS_2025: Record<string, string> = {};
 
-/** At the 2026-07-28 wire: what the handler ctx (ctx.elicit / ctx.sample, input-required flights) does not offer yet. */
-const EXCEPTIONS_2026: Record<string, string> = {
-  "input-required-result-non-tool-request": "a prompt's get has no ctx.elicit",
-};
+/** At the 2026-07-28 wire: none left (the last, a prompt's get asking its caller, passes since prompts got a tool's ctx). */
+const EXCEPTIONS_2026: Record<string, string> = {};
 
 const LEGS: { version: SuiteVersion; label: string; args: string[]; exceptions: Record<string, string>; minimum: number }[] = [
   { version: "0.1.16", label: "0.1.16, protocol 2025-11-25 (active suite)", args: [], exceptions: EXCEPTIONS_2025, minimum: 30 },

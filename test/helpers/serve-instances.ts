@@ -4,7 +4,7 @@
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { cliEnv, startCli, type CliResult, type RunningCli } from "./cli.js";
 
 export const SCALE_TOOLS = resolve(import.meta.dirname, "../mcp/fixtures/scale-tools.mjs");
@@ -24,12 +24,14 @@ export interface InstanceOptions {
   /** Where scale_slow marks the calls it runs (SCALE_MARKS). */
   marks?: string;
   extraArgs?: string[];
+  /** More tool files for its $QUIVER_HOME/tools. */
+  tools?: string[];
 }
 
 export async function startServeInstance(opts: InstanceOptions): Promise<ServeInstance> {
   const home = mkdtempSync(join(tmpdir(), "quiver-scale-"));
   mkdirSync(join(home, "quiver", "tools"), { recursive: true });
-  copyFileSync(SCALE_TOOLS, join(home, "quiver", "tools", "scale-tools.mjs"));
+  for (const file of [SCALE_TOOLS, ...(opts.tools ?? [])]) copyFileSync(file, join(home, "quiver", "tools", basename(file)));
   // A call that may write takes a checkpoint first; these tools only answer, and no project is served.
   writeFileSync(join(home, "quiver", "config.yaml"), "checkpoints:\n  enabled: false\n");
   const env = cliEnv({ HOME: home, QUIVER_HOME: join(home, "quiver"), SCALE_MARKS: opts.marks });

@@ -93,7 +93,34 @@ describe.each(kinds)("%s serve store", (_kind, open) => {
     if (seen.length === 0) seen = (await reader.eventsAfter(start))?.events ?? [];
     expect(seen.map((e) => e.id)).toEqual([id]);
   });
+
+  test("what one instance publishes on a channel, every subscriber of it hears, at any instance, until it unsubscribes", async () => {
+    const [a, b] = await open();
+    const channel = `test-${randomUUID()}`;
+    const [heardA, heardB]: [string[], string[]] = [[], []];
+    const stopA = await a.subscribe(channel, (m) => void heardA.push(m));
+    const stopB = await b.subscribe(channel, (m) => void heardB.push(m));
+    const other = await b.subscribe(`${channel}-other`, () => void heardB.push("wrong channel"));
+    await a.publish(channel, "one");
+    await until(() => heardA.length === 1 && heardB.length === 1);
+    expect([heardA, heardB]).toEqual([["one"], ["one"]]);
+    stopB();
+    other();
+    await a.publish(channel, "two");
+    await until(() => heardA.length === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect([heardA, heardB]).toEqual([["one", "two"], ["one"]]);
+    stopA();
+  });
 });
+
+async function until(done: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("not heard in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 describe("choosing the store", () => {
   test("serve.store and serve.stateless in config.yaml; a bad store or key is named", () => {

@@ -6,12 +6,14 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { MemoryEventStore } from "../../src/mcp/event-store.js";
 import { serveMcpOverHttp } from "../../src/mcp/http-server.js";
 import type { RunningHttpServer } from "../../src/mcp/http-server.js";
 import { registry } from "../../src/registry/index.js";
+import type { ToolCallContext } from "../../src/registry/index.js";
 
 const TOOLSET = "stateless-test";
 let release: () => void = () => undefined;
@@ -34,7 +36,28 @@ beforeAll(() => {
   });
 });
 
+let cancellableRuns = 0;
+let aborted: Promise<boolean> = Promise.resolve(false);
+
+beforeAll(() => {
+  registry.register({
+    name: "stateless_cancellable",
+    toolset: TOOLSET,
+    readOnly: true,
+    schema: { description: "runs until its call is cancelled", parameters: { type: "object", properties: {} } },
+    handler: (_args: Record<string, unknown>, ctx: ToolCallContext) => {
+      cancellableRuns++;
+      aborted = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 10_000);
+        ctx.signal?.addEventListener("abort", () => (clearTimeout(timer), resolve(true)));
+      });
+      return aborted.then((yes) => (yes ? "aborted" : "ran out"));
+    },
+  });
+});
+
 afterAll(() => {
+  registry.deregister("stateless_cancellable");
   registry.deregister("stateless_echo");
   registry.deregister("stateless_slow");
 });
@@ -71,7 +94,7 @@ async function events(response: Response): Promise<Array<{ id?: string; data?: s
 }
 
 describe("stateless serve", () => {
-  test("no session id; every request stands alone, at either of two instances; GET without Last-Event-ID is 405", async () => {
+  test("no session id; every request stands alone, at either of two instances; DELETE is 405", async () => {
     const store = new MemoryEventStore();
     const [a, b] = [await serve(store), await serve(store)];
     const client = new Client({ name: "t", version: "1.0.0" });
@@ -86,9 +109,39 @@ describe("stateless serve", () => {
     expect(direct.headers.get("mcp-session-id")).toBeNull();
     const data = (await events(direct)).map((e) => e.data).filter((d) => d !== undefined && d !== "");
     expect(data.map((d) => JSON.parse(d as string) as unknown)).toEqual([{ jsonrpc: "2.0", id: 5, result: { content: [{ type: "text", text: "echo 4" }] } }]);
-    const get = await fetch(b.url, { headers: { Accept: "text/event-stream" } });
-    expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
+    const del = await fetch(b.url, { method: "DELETE" });
+    expect(del.status).toBe(405);
+    expect(del.headers.get("allow")).toBe("GET, POST");
+  });
+
+  test("a 2025 client's notification stream (GET) hears list_changed; it is SSE only", async () => {
+    const server = await serve(new MemoryEventStore());
+    const client = new Client({ name: "t", version: "1.0.0" });
+    let heard = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void heard++);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    clients.push(client);
+    await new Promise((r) => setTimeout(r, 200));
+    registry.register({ name: "stateless_transient", toolset: TOOLSET, schema: { description: "comes and goes", parameters: { type: "object", properties: {} } }, handler: () => "here" });
+    registry.deregister("stateless_transient");
+    const deadline = Date.now() + 5_000;
+    while (heard === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(heard).toBeGreaterThan(0);
+    const notSse = await fetch(server.url, { headers: { Accept: "application/json" } });
+    expect(notSse.status).toBe(406);
+  });
+
+  test("one instance, memory store: a client's cancel aborts its call's ctx.signal, and no response is sent", async () => {
+    const server = await serve(new MemoryEventStore());
+    const client = new Client({ name: "t", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    clients.push(client);
+    const stop = new AbortController();
+    const call = client.callTool({ name: "stateless_cancellable", arguments: {} }, undefined, { signal: stop.signal }).catch((err: unknown) => err);
+    while (cancellableRuns === 0) await new Promise((r) => setTimeout(r, 10));
+    stop.abort("changed my mind");
+    expect(await aborted).toBe(true);
+    expect(String(await call)).toMatch(/changed my mind|abort/i);
   });
 
   test("/healthz is 200 while serving, without a token", async () => {
