@@ -139,11 +139,14 @@ async function ablation() {
     ["name/description/parameter fields, name split", {}],
     ["+ stop words, stemming, camelCase split", analysed],
     ["+ field boosts", { ...analysed, searchOptions: { boost } }],
+    ["+ plain BM25 (d = 0), square-root coordination", { ...analysed, searchOptions: { boost, bm25: { k: 1.2, b: 0.7, d: 0 } } }, true],
   ];
-  return steps.map(([label, options]) => {
+  // Square-root coordination: minisearch's score is divided by √(query terms matched), as the index does.
+  const rank = (hits, soft) => (soft ? hits.map((h) => ({ ...h, score: h.score / Math.sqrt(h.queryTerms.length) })).sort((a, b) => b.score - a.score) : hits);
+  return steps.map(([label, options, soft = false]) => {
     const index = new MiniSearch({ fields: ["name", "description", "params"], ...options });
     index.addAll(docs);
-    return { label, ...recall((query, limit) => index.search(query).slice(0, limit).map((hit) => hit.id)) };
+    return { label, ...recall((query, limit) => rank(index.search(query), soft).slice(0, limit).map((hit) => hit.id)) };
   });
 }
 

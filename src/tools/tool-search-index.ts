@@ -20,6 +20,12 @@ interface IndexedTool {
  * (`city`, `ticker`), parameter descriptions least (they repeat generic words).
  */
 const BOOST = { name: 3, description: 1.5, params: 1 };
+/**
+ * Plain BM25 (d = 0). minisearch's default is BM25+ (d = 0.5): every matching term adds a floor
+ * score whatever the field's length, which lets long descriptions that match many generic words of
+ * a long query outrank a short one that matches the distinctive word.
+ */
+const BM25 = { k: 1.2, b: 0.7, d: 0 };
 // Past this share of changed tools one fresh build is cheaper than discarding one by one.
 const REBUILD_SHARE = 0.5;
 
@@ -55,7 +61,11 @@ export class ToolSearchIndex {
   /** Names of the best `limit` tools for `query`, best first; `accept` filters names. */
   search(query: string, limit: number, accept: (name: string) => boolean = () => true): string[] {
     const hits = this.#index.search(query, { filter: (hit) => accept(hit.id as string) });
-    return hits.slice(0, limit).map((hit) => hit.id as string);
+    return hits
+      .map((hit) => ({ name: hit.id as string, score: softCoordination(hit.score, hit.queryTerms.length) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map((hit) => hit.name);
   }
 
   #rebuild(definitions: readonly ToolDefinition[]): void {
@@ -84,12 +94,22 @@ function newIndex(): MiniSearch<IndexedTool> {
     processTerm: (term) => term,
     searchOptions: {
       boost: BOOST,
+      bm25: BM25,
       // Prefixes catch inflections the stemmer leaves ("authentic" → "authentication").
       prefix: (term) => term.length >= 5,
       fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
       combineWith: "OR",
     },
   });
+}
+
+/**
+ * minisearch multiplies a hit's score by how many query terms it matched. For a sentence-long query
+ * ("I need a transcript of the meeting we had on Zoom") that rewards tools matching many common
+ * words over the one matching the rare word; the square root keeps the reward but halves it (in logs).
+ */
+function softCoordination(score: number, matchedTerms: number): number {
+  return score / Math.sqrt(Math.max(1, matchedTerms));
 }
 
 /** Parameter names (split into words) and descriptions, nested objects and arrays included. */
