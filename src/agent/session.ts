@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import type { ChatMessage } from "../llm/index.js";
 import { createLogger, quiverPath } from "../registry/index.js";
 import { appendToFile, forgetFile } from "./append-file.js";
+import { removeWritten, writeInBackground } from "./background-write.js";
 import { repairHistory } from "./history.js";
 import { shapeMessage } from "./message-shape.js";
 import { BOUNDARY_PATTERN } from "./tool-boundary.js";
@@ -140,7 +141,7 @@ export class Session {
     if (this.#messages.some((m) => m.role === "assistant")) return false;
     forgetFile(this.path);
     rmSync(this.path, { force: true });
-    rmSync(metaPath(this.#dir, this.id), { force: true });
+    removeWritten(metaPath(this.#dir, this.id));
     return true;
   }
 
@@ -178,13 +179,10 @@ export class Session {
     if (!this.#metaWritten) this.#writeMeta();
   }
 
+  /** Off the main thread: a side file, not a message, so the first request need not wait for it. */
   #writeMeta(): void {
     this.#metaWritten = true;
-    try {
-      writeFileSync(metaPath(this.#dir, this.id), `${JSON.stringify({ cwd: this.cwd })}\n`, { mode: 0o600 });
-    } catch (err) {
-      log.warn(`Cannot record the directory of session ${this.id} (${(err as Error).message}); --continue will not find it by directory`);
-    }
+    writeInBackground(metaPath(this.#dir, this.id), `${JSON.stringify({ cwd: this.cwd })}\n`, `the directory of session ${this.id}; --continue will not find it by directory`);
   }
 
   #rewrite(): void {

@@ -3,7 +3,7 @@
  * search_files and the guard ask before touching them. One list, so that what the sandbox
  * hides and what the tools ask about never drift apart.
  */
-import { realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 
@@ -71,8 +71,9 @@ export function unreadablePaths(env: UnreadableEnv = unreadableEnv()): string[] 
  */
 export function unreadableRoot(path: string, env: UnreadableEnv = unreadableEnv()): string | undefined {
   const roots = unreadablePaths(env);
-  const realRoots = roots.map(realOrSelf);
-  for (const candidate of new Set([resolve(path), realOrSelf(resolve(path))])) {
+  const known = new Map<string, string>();
+  const realRoots = roots.map((root) => realOrSelf(root, known));
+  for (const candidate of new Set([resolve(path), realOrSelf(resolve(path), known)])) {
     for (let i = 0; i < roots.length; i++) {
       const root = roots[i]!;
       const hit = within(candidate, root) ? root : within(candidate, realRoots[i]!) ? root : undefined;
@@ -88,17 +89,34 @@ function within(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-/** The path with symlinks resolved; for a path that does not exist, its nearest existing parent is resolved. */
-function realOrSelf(path: string): string {
+/**
+ * The path with symlinks resolved; for a path that does not exist, its nearest existing parent is
+ * resolved. `known` memoises the directories resolved during one check: most roots share the home
+ * directory as their nearest existing parent, and a failed realpath throws (~10 µs each).
+ */
+function realOrSelf(path: string, known: Map<string, string> = new Map()): string {
   const tail: string[] = [];
   for (let current = path; ; ) {
-    try {
-      return join(realpathSync.native(current), ...tail.reverse());
-    } catch {
-      const parent = resolve(current, "..");
-      if (parent === current) return path;
-      tail.push(current.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
-      current = parent;
+    const real = known.get(current) ?? resolvedIfPresent(current);
+    if (real !== undefined) {
+      known.set(current, real);
+      return tail.length === 0 ? real : join(real, ...tail.reverse());
     }
+    const parent = resolve(current, "..");
+    if (parent === current) return path;
+    tail.push(current.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
+    current = parent;
   }
 }
+
+/** realpath of an entry that lstat sees (dangling links included, as realpath fails on them), else undefined. */
+function resolvedIfPresent(path: string): string | undefined {
+  if (lstatSync(path, NO_THROW) === undefined) return undefined;
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined; // a dangling or looping link: resolved through its parent, as before
+  }
+}
+
+const NO_THROW = { throwIfNoEntry: false } as const;

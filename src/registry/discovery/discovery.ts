@@ -106,15 +106,16 @@ function listWithDirectories(root: string): ToolDirListing & { symlinks: boolean
  */
 const RACY_LISTING_MS = 2_000;
 
-function candidatesOf(root: string, cache: VerdictCache): { candidates: string[]; changed: boolean } {
+/** `remembered`: the listing came from the cache, stored with the vanished entries already dropped. */
+function candidatesOf(root: string, cache: VerdictCache): { candidates: string[]; changed: boolean; remembered: boolean } {
   const memo = cache.listing(root);
-  if (memo !== undefined && listingStands(root, memo)) return { candidates: memo.files, changed: false };
+  if (memo !== undefined && listingStands(root, memo)) return { candidates: memo.files, changed: false, remembered: true };
   const { symlinks, ...listing } = listWithDirectories(root);
-  if (symlinks) return { candidates: listing.files, changed: cache.deleteListing(root) };
+  if (symlinks) return { candidates: listing.files, changed: cache.deleteListing(root), remembered: false };
   // The same listing, still too fresh to trust: not worth a rewrite of the cache file.
-  if (memo !== undefined && sameListing(memo, listing) && !trusted(listing)) return { candidates: listing.files, changed: false };
+  if (memo !== undefined && sameListing(memo, listing) && !trusted(listing)) return { candidates: listing.files, changed: false, remembered: false };
   cache.setListing(root, listing);
-  return { candidates: listing.files, changed: true };
+  return { candidates: listing.files, changed: true, remembered: false };
 }
 
 function trusted(listing: ToolDirListing): boolean {
@@ -138,7 +139,7 @@ function entryKind(entry: Dirent, path: string): "file" | "dir" | "other" {
 function listingStands(root: string, memo: ToolDirListing): boolean {
   const prefix = root.endsWith(sep) ? root : root + sep;
   if (memo.dirs[0]?.[0] !== root || !memo.files.every((file) => isModulePathUnder(prefix, file))) return false;
-  return trusted(memo) && memo.dirs.every(([dir, mtimeMs]) => statSync(dir, { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
+  return trusted(memo) && memo.dirs.every(([dir, mtimeMs]) => statSync(dir, NO_THROW)?.mtimeMs === mtimeMs);
 }
 
 function addPackageToolModules(packagePrefix: string, found: string[], dirs: Array<[string, number]>): void {
@@ -155,6 +156,9 @@ function addPackageToolModules(packagePrefix: string, found: string[], dirs: Arr
     if (entryKind(entry, packagePrefix + name) === "file") found.push(packagePrefix + name);
   }
 }
+
+/** One options object for the warm path's thousand stats, not one per call. */
+const NO_THROW = { throwIfNoEntry: false } as const;
 
 const PREFILTER_A = Buffer.from("registry");
 const PREFILTER_B = Buffer.from("register");
@@ -252,15 +256,16 @@ function selectToolModules(root: string, cacheFile: string | false): string[] {
   const cache = cacheFile === false ? VerdictCache.empty() : VerdictCache.read(cacheFile);
   let candidates: string[];
   let changed: boolean;
+  let remembered: boolean;
   try {
-    ({ candidates, changed } = candidatesOf(root, cache));
+    ({ candidates, changed, remembered } = candidatesOf(root, cache));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") log.debug(`no tools directory at ${root}`);
     else log.error(`cannot list tools directory ${root}: ${(err as Error).message}`, { dir: root });
     return [];
   }
-  if (dropVanished(cache, root, new Set(candidates))) changed = true;
+  if (!remembered && dropVanished(cache, root, new Set(candidates))) changed = true;
   const selected: string[] = [];
   for (const candidate of candidates) {
     const verdict = cachedVerdict(cache, candidate);
@@ -278,7 +283,7 @@ function selectToolModules(root: string, cacheFile: string | false): string[] {
  */
 function cachedVerdict(cache: VerdictCache, path: string): { registers: boolean; changed: boolean } {
   if (cache.has(path)) {
-    const stats = statSync(path, { throwIfNoEntry: false });
+    const stats = statSync(path, NO_THROW);
     const cached = stats === undefined ? undefined : cache.verdict(path, stats.mtimeMs, stats.size);
     if (cached !== undefined) return { registers: cached, changed: false };
   }
