@@ -62,13 +62,6 @@ describe("conformance 0.1.16: client scenarios", () => {
 describe("conformance 0.2.0-alpha.12: client scenarios", () => {
   /** Not passing yet, and why (docs/mcp.md); everything else must pass. */
   const NOT_YET: Record<string, string> = {
-    "request-metadata": "2026-07-28 wire: quiver's client initializes at 2025-11-25",
-    "auth/authorization-server-migration": "2026-07-28 wire: the mock answers the 2025-11-25 initialize with 400",
-    "sep-2322-client-request-state": "2026-07-28 wire",
-    "http-standard-headers": "2026-07-28 wire (Mcp-Method header)",
-    "http-custom-headers": "2026-07-28 wire",
-    "http-invalid-tool-headers": "2026-07-28 wire",
-    "json-schema-2020-12-preservation": "quiver drops `$schema` from the parameters it gives the model",
     "auth/dpop": "DPoP (extension, not scored) is not implemented",
     "auth/dpop-nonce": "DPoP (extension, not scored) is not implemented",
     "auth/wif-jwt-bearer": "workload identity federation (extension, not scored) is not implemented",

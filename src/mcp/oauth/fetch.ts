@@ -1,6 +1,7 @@
 /**
  * The fetch an OAuth-capable HTTP transport uses: adds the bearer token, refreshes it before
- * expiry, answers a 401 by re-authorizing once and a 403 `insufficient_scope` by stepping up
+ * expiry, answers a 401 by re-authorizing once (after reading the protected-resource metadata
+ * again: the server may have moved to another authorization server, SEP-2352) and a 403 `insufficient_scope` by stepping up
  * (a bounded number of times), and turns "no way to get a token" into SignInNeededError
  * instead of a status code the transport would mistake for "no Streamable HTTP here".
  */
@@ -34,7 +35,8 @@ export function oauthFetch(sdk: Sdk, session: OAuthSession, opts: OAuthFetchOpti
     if (res.status === 401) {
       const { resourceMetadataUrl, scope } = sdk.extractWWWAuthenticateParams(res);
       await res.body?.cancel();
-      await session.authorize({ ...(resourceMetadataUrl !== undefined && { resourceMetadataUrl }), ...(scope !== undefined && { scope }), fetchFn: next }, opts.interactive);
+      const again = { rediscover: true, ...(resourceMetadataUrl !== undefined && { resourceMetadataUrl }), ...(scope !== undefined && { scope }), fetchFn: next };
+      await session.authorize(again, opts.interactive);
       res = await send(input, init);
       if (res.status === 401) {
         await res.body?.cancel();

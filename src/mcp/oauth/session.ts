@@ -37,6 +37,12 @@ export interface AuthorizeOptions {
   scope?: string;
   /** Skip the refresh grant (it cannot widen scope): a fresh authorization request. */
   force?: boolean;
+  /**
+   * Read the protected-resource metadata again instead of trusting what discovery found before:
+   * a token the server used to accept was refused, and its authorization server may have moved
+   * (SEP-2352). A new issuer gets its own client (registered anew) and tokens, never the old ones.
+   */
+  rediscover?: boolean;
   fetchFn?: FetchLike;
 }
 
@@ -127,6 +133,8 @@ export class OAuthSession {
       ...(opts.fetchFn !== undefined && { fetchFn: opts.fetchFn }),
     };
     const provider = this.#provider;
+    // The SDK's client_credentials providers keep no discovery state; they discover every time.
+    if (opts.rediscover === true && provider instanceof QuiverOAuthProvider) provider.invalidateCredentials("discovery");
     if (!(provider instanceof QuiverOAuthProvider)) {
       if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a client_credentials token`);
       return;
