@@ -70,7 +70,7 @@ export async function startMiniOAuthServer(opts: MiniOAuthOptions = {}) {
 
   function challenge(res: ServerResponse, error?: string): void {
     const scheme = opts.dpop === true ? "DPoP" : "Bearer";
-    const extra = error === "use_dpop_nonce" ? { "DPoP-Nonce": RS_NONCE } : {};
+    const extra: Record<string, string> = error === "use_dpop_nonce" ? { "DPoP-Nonce": RS_NONCE } : {};
     const params = `${error !== undefined ? `error="${error}", ` : ""}resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`;
     json(res, 401, { error: error ?? "invalid_token" }, { "www-authenticate": `${scheme} ${params}`, ...extra });
   }

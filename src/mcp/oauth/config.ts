@@ -34,6 +34,12 @@ export interface McpOAuthConfig {
   issuer?: string;
   /** Fixed port of the 127.0.0.1 redirect, for a client pre-registered with that redirect URI. */
   callbackPort?: number;
+  /**
+   * DPoP-bound tokens (RFC 9449): true asks for them always, false never; unset, when the server
+   * asks for them (its 401 challenge names DPoP, or its metadata requires bound tokens) and the
+   * authorization server supports them.
+   */
+  dpop?: boolean;
 }
 
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -70,6 +76,7 @@ export const oauthSchema = z
     scope: z.string().min(1).optional(),
     issuer: httpsOrLoopback.optional(),
     callbackPort: z.number().int().min(1).max(65535).optional(),
+    dpop: z.boolean().optional(),
   })
   .transform((v, ctx): McpOAuthConfig => {
     const grant = v.grant ?? (v.privateKey !== undefined || v.idp !== undefined ? "client_credentials" : "authorization_code");
@@ -82,7 +89,7 @@ export const oauthSchema = z
       return z.NEVER;
     }
     const out: McpOAuthConfig = { grant };
-    for (const key of ["clientId", "clientSecret", "clientMetadataUrl", "privateKey", "algorithm", "scope", "issuer", "callbackPort", "idp"] as const) {
+    for (const key of ["clientId", "clientSecret", "clientMetadataUrl", "privateKey", "algorithm", "scope", "issuer", "callbackPort", "idp", "dpop"] as const) {
       if (v[key] !== undefined) Object.assign(out, { [key]: v[key] });
     }
     return out;

@@ -22,18 +22,21 @@ export interface OAuthFetchOptions {
 
 export function oauthFetch(sdk: Sdk, session: OAuthSession, opts: OAuthFetchOptions): FetchLike {
   const next: FetchLike = opts.base ?? ((input, init) => fetch(input, init));
+  // Only requests to the resource are DPoP-signed here; the SDK signs token requests itself.
+  const resource = session.resourceFetch(next);
   let stepUps = 0;
   const send = (input: string | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
     const token = session.accessToken();
     if (token !== undefined) headers.set("authorization", `Bearer ${token}`);
-    return next(input, { ...init, headers });
+    return resource(input, { ...init, headers });
   };
   return async (input, init) => {
     await session.ensureFresh(next);
     let res = await send(input, init);
     if (res.status === 401) {
       const { resourceMetadataUrl, scope } = sdk.extractWWWAuthenticateParams(res);
+      session.noteChallenge(res.headers.get("www-authenticate"));
       await res.body?.cancel();
       const again = { rediscover: true, ...(resourceMetadataUrl !== undefined && { resourceMetadataUrl }), ...(scope !== undefined && { scope }), fetchFn: next };
       await session.authorize(again, opts.interactive);

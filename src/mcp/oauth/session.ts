@@ -72,11 +72,25 @@ export class OAuthSession {
     this.#config = config;
     this.#ui = ui;
     this.store = new TokenStore(server, serverUrl);
-    this.#provider = config.grant === "client_credentials" ? unattendedProvider(sdk, config, this.store) : new QuiverOAuthProvider(this.store, config);
+    this.#provider = config.grant === "client_credentials" ? unattendedProvider(sdk, config, this.store) : new QuiverOAuthProvider(sdk, this.store, config);
   }
 
   get unattended(): boolean {
     return this.#config.grant === "client_credentials";
+  }
+
+  /**
+   * `next` with DPoP for the resource server's requests: a DPoP-bound token goes out as
+   * `Authorization: DPoP` with a fresh proof, a `use_dpop_nonce` challenge is answered once with
+   * the server's nonce (the SDK's `withDpopFromProvider`); Bearer tokens pass through untouched.
+   */
+  resourceFetch(next: FetchLike): FetchLike {
+    return this.#provider instanceof QuiverOAuthProvider ? this.#sdk.withDpopFromProvider(this.#provider)(next) : next;
+  }
+
+  /** What a 401 from the resource server tells us beyond "sign in": that it wants DPoP. */
+  noteChallenge(wwwAuthenticate: string | null): void {
+    if (wwwAuthenticate !== null && /(?:^|,)\s*dpop(?:\s|,|$)/i.test(wwwAuthenticate) && this.#provider instanceof QuiverOAuthProvider) this.#provider.resourceAsksForDpop();
   }
 
   accessToken(): string | undefined {
