@@ -62,7 +62,6 @@ describe("conformance 0.1.16: client scenarios", () => {
 describe("conformance 0.2.0-alpha.12: client scenarios", () => {
   /** Not passing yet, and why (docs/mcp.md); everything else must pass. */
   const NOT_YET: Record<string, string> = {
-    "auth/wif-jwt-bearer": "workload identity federation (extension, not scored) is not implemented",
     "sep-2640-client-no-prefetch": "extension without checks for an MCP client",
     "sep-2640-client-verify-digest": "extension without checks for an MCP client",
     "sep-2640-client-verify-size": "extension without checks for an MCP client",

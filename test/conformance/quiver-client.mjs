@@ -36,6 +36,8 @@ function oauthFor(name, ctx) {
       return { clientId: ctx.client_id, privateKey: ctx.private_key_pem, algorithm: ctx.signing_algorithm ?? "ES256" };
     case "auth/client-credentials-basic":
       return { grant: "client_credentials", clientId: ctx.client_id, clientSecret: ctx.client_secret };
+    case "auth/wif-jwt-bearer":
+      return { clientId: ctx.client_id, workloadIdentity: { token: ctx.valid_jwt } };
     case "auth/pre-registration":
       return { clientId: ctx.client_id, clientSecret: ctx.client_secret };
     case "auth/cross-app-access-complete-flow":

@@ -3,7 +3,8 @@
  * on 127.0.0.1, for the flows the 1.x SDK's auth router cannot play: a resource whose
  * protected-resource metadata moves to another authorization server (`migrate()`, SEP-2352), and
  * DPoP (RFC 9449): DPoP-bound tokens for a valid proof at the token endpoint, proofs checked on
- * every MCP request, and `use_dpop_nonce` challenges from both servers when `nonce` is set.
+ * every MCP request, and `use_dpop_nonce` challenges from both servers when `nonce` is set; and
+ * the RFC 7523 JWT-bearer grant for a workload token (`workloadToken`).
  * Every authorization is approved at once; everything seen is recorded for the assertions.
  */
 import { randomUUID } from "node:crypto";
@@ -19,6 +20,8 @@ export interface MiniOAuthOptions {
   dpop?: boolean;
   /** Both servers answer a proof without their nonce with `use_dpop_nonce`. */
   nonce?: boolean;
+  /** The one assertion the JWT-bearer grant accepts (anything else: `invalid_grant`). */
+  workloadToken?: string;
 }
 
 export interface TokenRequest {
@@ -28,6 +31,7 @@ export interface TokenRequest {
   /** Undefined without a DPoP header; else the check's verdict. */
   proof?: string;
   tokenType: string;
+  assertion?: string;
 }
 
 export interface McpRequest {
@@ -61,7 +65,7 @@ export async function startMiniOAuthServer(opts: MiniOAuthOptions = {}) {
       token_endpoint: `${issuer(as)}/token`,
       registration_endpoint: `${issuer(as)}/register`,
       response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
+      grant_types_supported: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:jwt-bearer"],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["none"],
       ...(opts.dpop === true && { dpop_signing_alg_values_supported: ["ES256"] }),
@@ -106,11 +110,16 @@ export async function startMiniOAuthServer(opts: MiniOAuthOptions = {}) {
       }
       jkt = check.jkt;
     }
+    const assertion = form.get("assertion") ?? undefined;
+    if (grant.endsWith(":jwt-bearer") && assertion !== opts.workloadToken) {
+      tokenRequests.push({ issuer: as, clientId, grant, tokenType: "none", ...(assertion !== undefined && { assertion }) });
+      return json(res, 400, { error: "invalid_grant", error_description: "assertion refused" });
+    }
     if (grant === "authorization_code" && (code === undefined || code.issuer !== as || code.clientId !== clientId)) return json(res, 400, { error: "invalid_grant" });
     const access = `tok-${as}-${randomUUID()}`;
     const tokenType = jkt !== undefined ? "DPoP" : "Bearer";
     tokens.set(access, { issuer: as, ...(jkt !== undefined && { jkt }) });
-    tokenRequests.push({ issuer: as, clientId, grant, ...(proof !== undefined && { proof }), tokenType });
+    tokenRequests.push({ issuer: as, clientId, grant, ...(proof !== undefined && { proof }), tokenType, ...(assertion !== undefined && { assertion }) });
     json(res, 200, { access_token: access, token_type: tokenType, expires_in: 3600, refresh_token: `refresh-${access}` });
   }
 

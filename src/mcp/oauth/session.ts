@@ -72,11 +72,11 @@ export class OAuthSession {
     this.#config = config;
     this.#ui = ui;
     this.store = new TokenStore(server, serverUrl);
-    this.#provider = config.grant === "client_credentials" ? unattendedProvider(sdk, config, this.store) : new QuiverOAuthProvider(sdk, this.store, config);
+    this.#provider = config.grant === "authorization_code" ? new QuiverOAuthProvider(sdk, this.store, config) : unattendedProvider(sdk, config, this.store);
   }
 
   get unattended(): boolean {
-    return this.#config.grant === "client_credentials";
+    return this.#config.grant !== "authorization_code";
   }
 
   /**
@@ -150,7 +150,7 @@ export class OAuthSession {
     // The SDK's client_credentials providers keep no discovery state; they discover every time.
     if (opts.rediscover === true && provider instanceof QuiverOAuthProvider) provider.invalidateCredentials("discovery");
     if (!(provider instanceof QuiverOAuthProvider)) {
-      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a client_credentials token`);
+      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a ${this.#config.grant} token`);
       return;
     }
     const ui = interactive ? this.#ui : undefined;
