@@ -90,6 +90,19 @@ async function useResourcesAndPrompts(registry, status) {
   if (name !== undefined) say(`get_prompt: ${String(await registry.dispatch(prompts, { name })).slice(0, 200)}`);
 }
 
+/** What a model would do with a server's skills: load the first one, then read the files it lists (only if it loaded). */
+async function useFirstSkill(registry, status) {
+  const tool = (suffix) => status.tools.find((t) => t.endsWith(`__${suffix}`));
+  const load = tool("load_skill");
+  const name = load === undefined ? undefined : /Skills: ([^:;]+):/.exec(registry.getEntry(load)?.description ?? "")?.[1];
+  if (name === undefined) return;
+  const loaded = String(await registry.dispatch(load, { name }));
+  say(`load_skill: ${loaded.slice(0, 200)}`);
+  if (loaded.startsWith('{"error"')) return;
+  const files = /Its files \(read one with read_skill_file\): (.*)/.exec(loaded)?.[1]?.split(", ") ?? [];
+  for (const uri of files) say(`read_skill_file: ${String(await registry.dispatch(tool("read_skill_file"), { uri })).slice(0, 200)}`);
+}
+
 function say(line) {
   process.stderr.write(`${line}\n`);
 }
@@ -115,6 +128,7 @@ async function main() {
       say(`${tool}: ${JSON.stringify(result).slice(0, 300)}`);
     }
     if (scenario === "http-standard-headers") await useResourcesAndPrompts(registry, status);
+    if (scenario.startsWith("sep-2640-client-verify-")) await useFirstSkill(registry, status);
   } finally {
     await manager.close();
     rmSync(home, { recursive: true, force: true });
