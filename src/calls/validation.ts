@@ -5,8 +5,9 @@
  * Validators are compiled once per registry entry: a re-registration is a new entry, so a
  * changed schema gets a fresh validator without any explicit invalidation.
  */
-import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { createLogger, type JsonSchema, type ToolEntry, type ZodSchemaLike } from "../registry/index.js";
+import { ajvFor, compilable, type SchemaCompiler } from "./schema-dialect.js";
 
 const log = createLogger("validation");
 
@@ -24,19 +25,11 @@ interface Validator {
 }
 
 const validators = new WeakMap<ToolEntry, Validator | null>();
-let ajv: AjvInstance | undefined;
 let compilations = 0;
 
 /** How many validators have been compiled in this process (for tests and diagnostics). */
 export function validatorCompilations(): number {
   return compilations;
-}
-
-/** ajv is loaded only when a call needs validating, so listing tools never pays for it. */
-async function loadValidator(): Promise<void> {
-  if (ajv !== undefined) return;
-  const { Ajv } = await import("ajv");
-  ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: "array", validateFormats: false });
 }
 
 /**
@@ -47,11 +40,7 @@ export function validateArguments(entry: ToolEntry, args: Record<string, unknown
   if (entry.zodParameters !== undefined) return validateWithZod(entry, args);
   const validator = validators.get(entry);
   if (validator !== undefined) return run(validator, args);
-  return loadValidator().then(() => {
-    const compiled = validators.get(entry) ?? compile(entry);
-    validators.set(entry, compiled);
-    return run(compiled, args);
-  });
+  return validatorFor(entry).then((compiled) => run(compiled, args));
 }
 
 const zodJsonKeys = new WeakMap<ToolEntry, readonly string[]>();
@@ -79,14 +68,22 @@ function run(validator: Validator | null, args: Record<string, unknown>): Valida
   return { ok: false, details: (validator.validate.errors ?? []).map(toIssue) };
 }
 
-function compile(entry: ToolEntry): Validator | null {
+/** The entry's validator, compiled by the ajv of its schema's dialect (loaded only when a call needs it). */
+async function validatorFor(entry: ToolEntry): Promise<Validator | null> {
   const parameters = entry.schema.parameters;
   if (parameters === undefined) return null;
-  // `$schema` names a draft ajv may not have loaded; the keywords themselves are what matter.
-  const { $schema: _ignored, ...schema } = parameters;
+  const { dialect, schema } = compilable(parameters);
+  const ajv = await ajvFor(dialect);
+  // Another call may have compiled it while ajv loaded.
+  let compiled = validators.get(entry);
+  if (compiled === undefined) validators.set(entry, (compiled = compile(entry, ajv, schema)));
+  return compiled;
+}
+
+function compile(entry: ToolEntry, ajv: SchemaCompiler, schema: JsonSchema): Validator | null {
   compilations++;
   try {
-    return { validate: (ajv as AjvInstance).compile(schema), jsonKeys: jsonKeysOf(schema) };
+    return { validate: ajv.compile(schema), jsonKeys: jsonKeysOf(schema) };
   } catch (err) {
     log.warn(`Tool "${entry.name}" has a parameters schema ajv cannot compile; its arguments go unvalidated: ${(err as Error).message}`);
     return null;

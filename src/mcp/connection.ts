@@ -26,6 +26,7 @@ import { mcpToolsetName } from "./names.js";
 import { listAllTools, toolFilter } from "./remote-tools.js";
 import { callFailure, callRemoteTool, errorMessage, notConnected, requestOptions } from "./remote-call.js";
 import { callGenericTool, genericTools, isGenericTool, listAllPrompts } from "./resource-tools.js";
+import { isSkillTool, listAllSkills, SkillShelf } from "./skills.js";
 import { callToolAsTask, runsAsTask } from "./task-call.js";
 import { approveDestructive } from "./destructive.js";
 import type { McpServerState, McpServerStatus } from "./status.js";
@@ -59,6 +60,7 @@ export class McpServerConnection {
   readonly #cleanups = new Set<Promise<void>>();
   readonly #logTail = new ServerLogTail();
   readonly #expiry = new ListExpiry();
+  readonly #skills = new SkillShelf();
   /** Tools withdrawn by a drop; a call to one waits briefly for the reconnect instead of "Unknown tool". */
   readonly reconnecting = new Set<string>();
   #state: McpServerState = "connecting";
@@ -154,6 +156,9 @@ export class McpServerConnection {
     const client = this.#client;
     if (this.#state !== "connected" || client === undefined) return toolError(notConnected(this.config.name, tool, this.#error, this.#retryAt));
     try {
+      if (isSkillTool(listed)) return await this.#skills.call(client, tool, args, requestOptions(this.config, ctx));
+      // A skill's file is only ever read verified, whichever tool asks for it.
+      if (tool === "read_resource" && this.#skills.owns(String(args.uri))) return await this.#skills.readFile(client, String(args.uri), requestOptions(this.config, ctx));
       if (isGenericTool(listed)) return await callGenericTool(client, tool, args, requestOptions(this.config, ctx));
       if (runsAsTask(client, listed)) return await callToolAsTask(client, this.config, tool, args, ctx);
       return await callRemoteTool(client, this.config, tool, args, ctx);
@@ -232,13 +237,19 @@ export class McpServerConnection {
     return this.#listTools(client, Math.max(1, timeoutMs - (Date.now() - started)));
   }
 
-  /** The server's tools plus the generic resource/prompt tools its capabilities call for. */
+  /** The server's tools plus the generic resource/prompt/skill tools its capabilities call for. */
   async #listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
     const capabilities = client.getServerCapabilities();
     const own = capabilities?.tools === undefined ? [] : await listAllTools(client, timeoutMs);
     this.#tools.own = new Set(own);
     const prompts = await listAllPrompts(client, { timeout: timeoutMs });
-    return [...own, ...genericTools(this.config.name, capabilities, prompts)];
+    // A broken skills listing costs the skills, not the server's tools.
+    const skills = await listAllSkills(client, { timeout: timeoutMs }).catch((err: unknown) => {
+      log.warn(`MCP server "${this.config.name}": skills/list failed, its skills are not offered: ${errorMessage(err)}`);
+      return [];
+    });
+    this.#skills.stock(skills);
+    return [...own, ...genericTools(this.config.name, capabilities, prompts), ...this.#skills.tools(this.config.name)];
   }
 
   #failed(message: string): void {

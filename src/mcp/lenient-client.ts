@@ -4,12 +4,15 @@
  * listing, the connection and every retry after it. Here such a page is read again with a
  * permissive schema, each tool is checked against the SDK's own `ToolSchema`, and the ones
  * that fail are reported (through `onInvalidTools`) and left out; the rest work as before.
+ * The tools the SDK itself leaves out on the 2026-07-28 wire (an invalid `x-mcp-header`,
+ * SEP-2243), which it would only `console.warn` about, are reported the same way.
  */
 import { Client, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { CacheableRequestOptions, ListToolsRequest, ListToolsResult, Tool } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import { PaginatedResultSchema, ToolSchema } from "@modelcontextprotocol/core";
 import { z } from "zod";
+import { withSdkWarnings } from "./sdk-warnings.js";
 
 /** A listed tool the SDK's schema rejects: its name (or position) and the first problems, in one line. */
 export interface InvalidTool {
@@ -34,9 +37,9 @@ export class LenientClient extends Client {
    */
   override async listTools(params?: ListToolsRequest["params"], options?: CacheableRequestOptions): Promise<ListToolsResult> {
     try {
-      const listed = await super.listTools(params, options);
-      if (params?.cursor === undefined) this.toolsTtlMs = typeof listed.ttlMs === "number" ? listed.ttlMs : undefined;
       const invalid: InvalidTool[] = [];
+      const listed = await withSdkWarnings(excludedTools(invalid), () => super.listTools(params, options));
+      if (params?.cursor === undefined) this.toolsTtlMs = typeof listed.ttlMs === "number" ? listed.ttlMs : undefined;
       const usable = this.#compiles(listed.tools, invalid);
       if (invalid.length > 0) this.onInvalidTools?.(invalid);
       return usable.length === listed.tools.length ? listed : { ...listed, tools: usable };
@@ -86,6 +89,16 @@ export class LenientClient extends Client {
       return true;
     });
   }
+}
+
+/** The SDK's "excluding tool 'x' from tools/list: <why>" warnings, as invalid tools. */
+function excludedTools(into: InvalidTool[]): (text: string) => boolean {
+  return (text) => {
+    const excluded = /^excluding tool '(.*)' from tools\/list: (.*)$/s.exec(text);
+    if (excluded === null) return false;
+    into.push({ name: excluded[1]!, reason: oneLine(excluded[2]!) });
+    return true;
+  };
 }
 
 /** The 1.x `ToolSchema` required each of `properties` to be a schema object; 2.x lets any value through. */

@@ -37,12 +37,12 @@ export function describeTool(tool: Tool, server: string): string {
 }
 
 /**
- * The MCP input schema as OpenAI `parameters`: always an object schema with `properties`, and
- * without `$schema`, which providers reject and a draft-07 validator cannot resolve.
+ * The MCP input schema as OpenAI `parameters`: the server's JSON Schema intact (`$schema`, `$defs`,
+ * `$anchor`, composition and conditionals; SEP-1613), made sure to be an object schema with
+ * `properties`. Calls are validated in the dialect its `$schema` names (calls/schema-dialect.ts).
  */
 export function toParameters(inputSchema: Tool["inputSchema"]): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = inputSchema as Record<string, unknown>;
-  return { ...rest, type: "object", properties: inputSchema.properties ?? {} };
+  return { ...inputSchema, type: "object", properties: inputSchema.properties ?? {} };
 }
 
 /** Title, every annotation and the output schema, kept as the server sent them. */

@@ -3,7 +3,8 @@
  * Schema? Decided at registration without loading ajv, so a mistake fails where it was made,
  * naming the field. The rules are draft-07's meta-schema, keyword by keyword, plus what ajv
  * checks while compiling: patterns and pattern-property names are `u`-flag regular expressions,
- * `$ref`s resolve (and what they point at is a schema); `$schema` is ignored, as there. One
+ * `$ref`s resolve (and what they point at is a schema; in a schema whose `$schema` is 2019-09 or
+ * 2020-12, which is compiled by that draft's ajv, a `#name` ref may name an `$anchor`). One
  * difference on purpose: an invalid pattern-property name is refused even where ajv would skip
  * compiling it (its schema accepts anything); it is a mistake either way.
  * `test/registry/schema-authoring.property.test.ts` holds this to ajv's own verdict.
@@ -24,7 +25,6 @@ const SIMPLE_TYPES = ["array", "boolean", "integer", "null", "number", "object",
 
 /** The first reason ajv would refuse `schema` (the root of the parameters), as "<path> <what>", or undefined. */
 export function jsonSchemaProblem(schema: Json, path: string): string | undefined {
-  // `$schema` is left out when calls are validated (it may name a draft ajv has not loaded).
   return schemaProblem(schema, path, { root: schema, resolveRefs: true, followed: new Set() });
 }
 
@@ -154,11 +154,29 @@ const RULES: Readonly<Record<string, Rule>> = {
 /** A `$ref` must point inside this schema (no remote schemas are loaded), at something ajv can compile. */
 function refProblem(ref: string, path: string, walk: Walk): string | undefined {
   if (!walk.resolveRefs || ref === "#" || ref === "" || walk.followed.has(ref)) return undefined;
-  const target = ref.startsWith("#/") ? pointAt(walk.root, ref) : undefined;
-  if (target === undefined) return `${path} ${JSON.stringify(ref)} points at nothing in the schema (only "#/..." pointers into it resolve)`;
+  const target = ref.startsWith("#/") ? pointAt(walk.root, ref) : anchoredAt(walk.root, ref);
+  if (target === undefined) return `${path} ${JSON.stringify(ref)} points at nothing in the schema (only "#/..." pointers into it, and its anchors, resolve)`;
   // What a ref uses is compiled with it, `$defs` included (draft-07 does not check `$defs` where it stands).
   walk.followed.add(ref);
   return isObject(target) ? schemaProblem(target, `${path} (${ref})`, { ...walk, resolveRefs: true }) : undefined;
+}
+
+/** A 2019-09/2020-12 schema's `#name` ref is its `$anchor: name` (ajv of that draft compiles it; calls/schema-dialect.ts). */
+function anchoredAt(root: Json, ref: string): unknown {
+  const anchor = /^#([A-Za-z_][\w.-]*)$/.exec(ref)?.[1];
+  if (anchor === undefined || !/\/draft\/(2019-09|2020-12)\/schema#?$/.test(String(root.$schema))) return undefined;
+  return findAnchor(root, anchor);
+}
+
+function findAnchor(node: unknown, anchor: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => findAnchor(item, anchor)).find((found) => found !== undefined);
+  if (!isObject(node)) return undefined;
+  if (node.$anchor === anchor) return node;
+  for (const child of Object.values(node)) {
+    const found = findAnchor(child, anchor);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function pointAt(root: Json, pointer: string): unknown {

@@ -60,29 +60,19 @@ describe("conformance 0.1.16: client scenarios", () => {
 });
 
 describe("conformance 0.2.0-alpha.12: client scenarios", () => {
-  /** Not passing yet, and why (docs/mcp.md); everything else must pass. */
-  const NOT_YET: Record<string, string> = {
-    "request-metadata": "2026-07-28 wire: quiver's client initializes at 2025-11-25",
-    "auth/authorization-server-migration": "2026-07-28 wire: the mock answers the 2025-11-25 initialize with 400",
-    "sep-2322-client-request-state": "2026-07-28 wire",
-    "http-standard-headers": "2026-07-28 wire (Mcp-Method header)",
-    "http-custom-headers": "2026-07-28 wire",
-    "http-invalid-tool-headers": "2026-07-28 wire",
-    "json-schema-2020-12-preservation": "quiver drops `$schema` from the parameters it gives the model",
-    "auth/dpop": "DPoP (extension, not scored) is not implemented",
-    "auth/dpop-nonce": "DPoP (extension, not scored) is not implemented",
-    "auth/wif-jwt-bearer": "workload identity federation (extension, not scored) is not implemented",
-    "sep-2640-client-no-prefetch": "extension without checks for an MCP client",
-    "sep-2640-client-verify-digest": "extension without checks for an MCP client",
-    "sep-2640-client-verify-size": "extension without checks for an MCP client",
-    "sep-2640-client-verify-frontmatter": "extension without checks for an MCP client",
-  };
+  /**
+   * Every one passes: the 2025-11-25 wire, the 2026-07-28 wire (request metadata, standard and
+   * custom headers, requestState, authorization-server migration), JSON Schema 2020-12, and the
+   * extensions (DPoP, workload identity, skills). An exception would be listed here with its
+   * reason, as in docs/mcp.md.
+   */
+  const NOT_YET: Record<string, string> = {};
 
-  it("every auth scenario of the 2025-11-25 wire passes, and every other client scenario except those listed", { timeout: 900_000 }, async () => {
+  it("every client scenario passes, auth and extensions included", { timeout: 900_000 }, async () => {
     const scenarios = await listScenarios("0.2.0-alpha.12", "client");
+    expect(scenarios.length).toBe(48);
+    expect(scenarios.filter((s) => s.startsWith("auth/")).length).toBe(33);
     const outcomes = await runAll("0.2.0-alpha.12", scenarios);
     expect(failures(outcomes, (s) => s in NOT_YET)).toEqual([]);
-    const auth = scenarios.filter((s) => s.startsWith("auth/") && !(s in NOT_YET));
-    expect(auth.length).toBeGreaterThanOrEqual(28);
   });
 });

@@ -36,6 +36,8 @@ function oauthFor(name, ctx) {
       return { clientId: ctx.client_id, privateKey: ctx.private_key_pem, algorithm: ctx.signing_algorithm ?? "ES256" };
     case "auth/client-credentials-basic":
       return { grant: "client_credentials", clientId: ctx.client_id, clientSecret: ctx.client_secret };
+    case "auth/wif-jwt-bearer":
+      return { clientId: ctx.client_id, workloadIdentity: { token: ctx.valid_jwt } };
     case "auth/pre-registration":
       return { clientId: ctx.client_id, clientSecret: ctx.client_secret };
     case "auth/cross-app-access-complete-flow":
@@ -57,10 +59,52 @@ const CALLS = {
   "sse-retry": ["test_reconnection", {}],
 };
 
+/** Scenarios that watch how each of the server's tools is called: every tool quiver kept is called once, in listed order. */
+const EVERY_TOOL = new Set(["sep-2322-client-request-state", "http-standard-headers", "http-invalid-tool-headers"]);
+
 /** The parameters quiver gives the model for a server's tool: what must keep the server's JSON Schema intact. */
 function modelSchema(registry, status, tool) {
   const name = status.tools.find((t) => t.endsWith(`__${tool}`));
   return name === undefined ? undefined : registry.getSchema(name)?.parameters;
+}
+
+/** The calls a scenario expects, as [tool, arguments]: those its context names, else the ones it is known to want. */
+function callsFor(own, registry, status) {
+  if (Array.isArray(context.toolCalls)) return context.toolCalls.map((c) => [c.name, c.arguments ?? {}]);
+  if (CALLS[scenario] !== undefined) return [CALLS[scenario]];
+  if (scenario === "json-schema-2020-12-preservation") return [["json_schema_echo", { schema: modelSchema(registry, status, "json_schema_2020_12_tool") }]];
+  if (EVERY_TOOL.has(scenario)) return own.map((tool) => [tool, {}]);
+  return own.includes("test-tool") ? [["test-tool", {}]] : [];
+}
+
+/** What the model would do with the server's resource and prompt tools: read the first resource, get the first prompt. */
+async function useResourcesAndPrompts(registry, status) {
+  const tool = (suffix) => status.tools.find((t) => t.endsWith(`__${suffix}`));
+  const list = tool("list_resources");
+  if (list !== undefined) {
+    const first = JSON.parse(await registry.dispatch(list, {})).resources?.[0];
+    if (first !== undefined) say(`read_resource: ${String(await registry.dispatch(tool("read_resource"), { uri: first.uri })).slice(0, 200)}`);
+  }
+  const prompts = tool("get_prompt");
+  const name = prompts === undefined ? undefined : /Prompts: ([^\s,(.]+)/.exec(registry.getEntry(prompts)?.description ?? "")?.[1];
+  if (name !== undefined) say(`get_prompt: ${String(await registry.dispatch(prompts, { name })).slice(0, 200)}`);
+}
+
+/** What a model would do with a server's skills: load the first one, then read the files it lists (only if it loaded). */
+async function useFirstSkill(registry, status) {
+  const tool = (suffix) => status.tools.find((t) => t.endsWith(`__${suffix}`));
+  const load = tool("load_skill");
+  const name = load === undefined ? undefined : /Skills: ([^:;]+):/.exec(registry.getEntry(load)?.description ?? "")?.[1];
+  if (name === undefined) return;
+  const loaded = String(await registry.dispatch(load, { name }));
+  say(`load_skill: ${loaded.slice(0, 200)}`);
+  if (loaded.startsWith('{"error"')) return;
+  const files = /Its files \(read one with read_skill_file\): (.*)/.exec(loaded)?.[1]?.split(", ") ?? [];
+  for (const uri of files) say(`read_skill_file: ${String(await registry.dispatch(tool("read_skill_file"), { uri })).slice(0, 200)}`);
+}
+
+function say(line) {
+  process.stderr.write(`${line}\n`);
 }
 
 async function main() {
@@ -69,7 +113,6 @@ async function main() {
   const { createElicitationHandler } = await import(join(dist, "cli", "mcp-elicitation.js"));
   const oauth = oauthFor(scenario, context);
   const servers = { [SERVER]: { url, connectTimeout: 20, ...(oauth && { oauth }) } };
-  const say = (line) => process.stderr.write(`${line}\n`);
   const registry = new ToolRegistry();
   const manager = await createMcpManager(servers, { registry, signIn: { say }, backoff: { initialMs: 60_000, maxMs: 60_000 } });
   // The user pressing Enter at every field (keeping the defaults shown) and confirming.
@@ -80,11 +123,12 @@ async function main() {
     if (status?.state !== "connected") throw new Error(`not connected: ${status?.error ?? status?.state}`);
     const connection = manager.connection(SERVER);
     const own = (connection.ownTools() ?? []).map((t) => t.name);
-    const [tool, args] = CALLS[scenario] ?? (own.includes("test-tool") ? ["test-tool", {}] : scenario === "json-schema-2020-12-preservation" ? ["json_schema_echo", { schema: modelSchema(registry, status, "json_schema_2020_12_tool") }] : []);
-    if (tool !== undefined) {
+    for (const [tool, args] of callsFor(own, registry, status)) {
       const result = await connection.call(tool, args, {});
       say(`${tool}: ${JSON.stringify(result).slice(0, 300)}`);
     }
+    if (scenario === "http-standard-headers") await useResourcesAndPrompts(registry, status);
+    if (scenario.startsWith("sep-2640-client-verify-")) await useFirstSkill(registry, status);
   } finally {
     await manager.close();
     rmSync(home, { recursive: true, force: true });

@@ -22,6 +22,25 @@ describe("oauth config keys", () => {
     expect(servers.map((s) => (s.transport === "http" ? s.oauth?.grant : undefined))).toEqual(["client_credentials", "client_credentials"]);
   });
 
+  it("implies jwt_bearer from workloadIdentity, which takes a token or a token file (not both); dpop is a boolean", () => {
+    process.env.QUIVER_TEST_SECRET = "eyJ.workload.jwt";
+    const { servers, errors } = parseMcpServers({
+      k8s: { url: "https://a.example/mcp", oauth: { clientId: "w", workloadIdentity: { tokenFile: "/var/run/secrets/tokens/mcp" } } },
+      ci: { url: "https://b.example/mcp", oauth: { clientId: "w", workloadIdentity: { token: "${QUIVER_TEST_SECRET}" }, dpop: true } },
+      both: { url: "https://c.example/mcp", oauth: { clientId: "w", workloadIdentity: { token: "x", tokenFile: "/t" } } },
+      noclient: { url: "https://d.example/mcp", oauth: { workloadIdentity: { token: "x" } } },
+      dpopword: { url: "https://e.example/mcp", oauth: { dpop: "yes" } },
+    });
+    expect(servers.map((s) => (s.transport === "http" ? s.oauth : undefined))).toEqual([
+      { grant: "jwt_bearer", clientId: "w", workloadIdentity: { tokenFile: "/var/run/secrets/tokens/mcp" } },
+      { grant: "jwt_bearer", clientId: "w", workloadIdentity: { token: "eyJ.workload.jwt" }, dpop: true },
+    ]);
+    const message = (name: string) => errors.find((e) => e.name === name)?.message ?? "";
+    expect(message("both")).toContain("exactly one of token and tokenFile");
+    expect(message("noclient")).toContain("jwt_bearer needs clientId");
+    expect(message("dpopword")).toContain("dpop");
+  });
+
   it("reports what is wrong, naming the key, and keeps the other servers", () => {
     const { servers, errors } = parseMcpServers({
       ok: { url: "https://ok.example/mcp" },

@@ -1,6 +1,7 @@
 /**
  * The fetch an OAuth-capable HTTP transport uses: adds the bearer token, refreshes it before
- * expiry, answers a 401 by re-authorizing once and a 403 `insufficient_scope` by stepping up
+ * expiry, answers a 401 by re-authorizing once (after reading the protected-resource metadata
+ * again: the server may have moved to another authorization server, SEP-2352) and a 403 `insufficient_scope` by stepping up
  * (a bounded number of times), and turns "no way to get a token" into SignInNeededError
  * instead of a status code the transport would mistake for "no Streamable HTTP here".
  */
@@ -21,20 +22,24 @@ export interface OAuthFetchOptions {
 
 export function oauthFetch(sdk: Sdk, session: OAuthSession, opts: OAuthFetchOptions): FetchLike {
   const next: FetchLike = opts.base ?? ((input, init) => fetch(input, init));
+  // Only requests to the resource are DPoP-signed here; the SDK signs token requests itself.
+  const resource = session.resourceFetch(next);
   let stepUps = 0;
   const send = (input: string | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
     const token = session.accessToken();
     if (token !== undefined) headers.set("authorization", `Bearer ${token}`);
-    return next(input, { ...init, headers });
+    return resource(input, { ...init, headers });
   };
   return async (input, init) => {
     await session.ensureFresh(next);
     let res = await send(input, init);
     if (res.status === 401) {
       const { resourceMetadataUrl, scope } = sdk.extractWWWAuthenticateParams(res);
+      session.noteChallenge(res.headers.get("www-authenticate"));
       await res.body?.cancel();
-      await session.authorize({ ...(resourceMetadataUrl !== undefined && { resourceMetadataUrl }), ...(scope !== undefined && { scope }), fetchFn: next }, opts.interactive);
+      const again = { rediscover: true, ...(resourceMetadataUrl !== undefined && { resourceMetadataUrl }), ...(scope !== undefined && { scope }), fetchFn: next };
+      await session.authorize(again, opts.interactive);
       res = await send(input, init);
       if (res.status === 401) {
         await res.body?.cancel();

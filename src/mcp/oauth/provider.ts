@@ -3,10 +3,12 @@
  * indicators are the SDK's `auth()`): tokens and registered clients persist in the TokenStore;
  * client identity is, in order, the pre-registered `oauth.clientId`, the client ID metadata
  * document (`oauth.clientMetadataUrl`, used by the SDK when the server supports it), then
- * dynamic registration.
+ * dynamic registration. With DPoP (`dpop()`), the SDK binds tokens to quiver's key at the token
+ * endpoint and signs each request to the server with it.
  */
 import { randomBytes } from "node:crypto";
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -15,11 +17,14 @@ import type {
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { McpOAuthConfig } from "./config.js";
+import { chooseAlg, loadDpopSession } from "./dpop-key.js";
 import { SignInNeededError } from "./errors.js";
 import type { TokenStore } from "./token-store.js";
 
 /** What the provider does with the authorization URL: open it for the user, or (unattended) refuse. */
 export type PresentAuthorization = (url: URL) => Promise<void>;
+
+type Sdk = typeof import("@modelcontextprotocol/client");
 
 /** A redirect URI for registrations made without a listener running (never used to receive a code). */
 const PLACEHOLDER_REDIRECT = "http://127.0.0.1/callback";
@@ -32,10 +37,39 @@ export class QuiverOAuthProvider implements OAuthClientProvider {
   #verifier: string | undefined;
   #state: string | undefined;
   #discovery: OAuthDiscoveryState | undefined;
+  readonly #sdk: Sdk;
+  /** The resource server's 401 challenge named the DPoP scheme. */
+  #dpopAsked = false;
+  #dpop: Promise<DpopSession> | undefined;
 
-  constructor(store: TokenStore, config: McpOAuthConfig) {
+  constructor(sdk: Sdk, store: TokenStore, config: McpOAuthConfig) {
+    this.#sdk = sdk;
     this.#store = store;
     this.#config = config;
+  }
+
+  /** The resource server challenged with the DPoP scheme: its tokens should be DPoP-bound. */
+  resourceAsksForDpop(): void {
+    this.#dpopAsked = true;
+  }
+
+  /**
+   * The DPoP session the SDK signs token requests and resource requests with, or undefined for
+   * Bearer tokens: tokens already bound to our key stay bound; otherwise DPoP is used when the
+   * config says so, or when the resource asks for it and the authorization server supports it.
+   */
+  dpop(): Promise<DpopSession> | undefined {
+    if (this.#config.dpop === false) return undefined;
+    const bound = this.#store.entry()?.tokens?.token_type?.toLowerCase() === "dpop";
+    // RFC 9449 §5.1 adds the field to RFC 8414 metadata; OpenID discovery documents carry it too.
+    const metadata = this.#discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: string[] } | undefined;
+    const advertised = metadata?.dpop_signing_alg_values_supported;
+    const asked = this.#dpopAsked || this.#discovery?.resourceMetadata?.dpop_bound_access_tokens_required === true;
+    if (!bound && this.#config.dpop !== true && !(asked && advertised !== undefined && advertised.length > 0)) return undefined;
+    const alg = this.#store.dpopKey()?.alg ?? chooseAlg(advertised);
+    if (alg === undefined) return undefined; // none of the server's algorithms is one we sign with
+    this.#dpop ??= loadDpopSession(this.#sdk, this.#store, alg);
+    return this.#dpop;
   }
 
   /** Arms an interactive sign-in: the loopback URL to redirect to and how to show the user the way. */

@@ -37,6 +37,12 @@ export interface AuthorizeOptions {
   scope?: string;
   /** Skip the refresh grant (it cannot widen scope): a fresh authorization request. */
   force?: boolean;
+  /**
+   * Read the protected-resource metadata again instead of trusting what discovery found before:
+   * a token the server used to accept was refused, and its authorization server may have moved
+   * (SEP-2352). A new issuer gets its own client (registered anew) and tokens, never the old ones.
+   */
+  rediscover?: boolean;
   fetchFn?: FetchLike;
 }
 
@@ -66,11 +72,25 @@ export class OAuthSession {
     this.#config = config;
     this.#ui = ui;
     this.store = new TokenStore(server, serverUrl);
-    this.#provider = config.grant === "client_credentials" ? unattendedProvider(sdk, config, this.store) : new QuiverOAuthProvider(this.store, config);
+    this.#provider = config.grant === "authorization_code" ? new QuiverOAuthProvider(sdk, this.store, config) : unattendedProvider(sdk, config, this.store);
   }
 
   get unattended(): boolean {
-    return this.#config.grant === "client_credentials";
+    return this.#config.grant !== "authorization_code";
+  }
+
+  /**
+   * `next` with DPoP for the resource server's requests: a DPoP-bound token goes out as
+   * `Authorization: DPoP` with a fresh proof, a `use_dpop_nonce` challenge is answered once with
+   * the server's nonce (the SDK's `withDpopFromProvider`); Bearer tokens pass through untouched.
+   */
+  resourceFetch(next: FetchLike): FetchLike {
+    return this.#provider instanceof QuiverOAuthProvider ? this.#sdk.withDpopFromProvider(this.#provider)(next) : next;
+  }
+
+  /** What a 401 from the resource server tells us beyond "sign in": that it wants DPoP. */
+  noteChallenge(wwwAuthenticate: string | null): void {
+    if (wwwAuthenticate !== null && /(?:^|,)\s*dpop(?:\s|,|$)/i.test(wwwAuthenticate) && this.#provider instanceof QuiverOAuthProvider) this.#provider.resourceAsksForDpop();
   }
 
   accessToken(): string | undefined {
@@ -127,8 +147,10 @@ export class OAuthSession {
       ...(opts.fetchFn !== undefined && { fetchFn: opts.fetchFn }),
     };
     const provider = this.#provider;
+    // The SDK's client_credentials providers keep no discovery state; they discover every time.
+    if (opts.rediscover === true && provider instanceof QuiverOAuthProvider) provider.invalidateCredentials("discovery");
     if (!(provider instanceof QuiverOAuthProvider)) {
-      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a client_credentials token`);
+      if ((await withSdkWarningsLogged(() => this.#sdk.auth(provider, base))) !== "AUTHORIZED") throw new Error(`the authorization server of ${this.server} did not issue a ${this.#config.grant} token`);
       return;
     }
     const ui = interactive ? this.#ui : undefined;

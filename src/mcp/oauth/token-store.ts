@@ -4,6 +4,7 @@
  * server's issuer. Written atomically; never logged.
  */
 import { createHash, randomBytes } from "node:crypto";
+import type { webcrypto } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
@@ -22,6 +23,12 @@ export interface IssuerEntry {
   client?: StoredOAuthClientInformation;
 }
 
+/** A DPoP signing key (private JWK), kept like the tokens it binds; see dpop-key.ts. */
+export interface StoredDpopKey {
+  alg: "ES256" | "ES384" | "ES512";
+  jwk: webcrypto.JsonWebKey;
+}
+
 export interface ResourceRecord {
   resource: string;
   /** The config name last used for this resource, for `mcp list`. */
@@ -30,6 +37,8 @@ export interface ResourceRecord {
   entries: Record<string, IssuerEntry>;
   /** A scope the server asked for (insufficient_scope) that the next sign-in must request. */
   requiredScope?: string;
+  /** The key DPoP-bound tokens of this resource are bound to. */
+  dpopKey?: StoredDpopKey;
 }
 
 export function authDir(): string {
@@ -93,6 +102,16 @@ export class TokenStore {
     this.#update((record) => {
       const key = issuer ?? client.issuer ?? record.current ?? UNKNOWN_ISSUER;
       record.entries[key] = { ...record.entries[key], client };
+    });
+  }
+
+  dpopKey(): StoredDpopKey | undefined {
+    return this.read().dpopKey;
+  }
+
+  saveDpopKey(key: StoredDpopKey): void {
+    this.#update((record) => {
+      record.dpopKey = key;
     });
   }
 

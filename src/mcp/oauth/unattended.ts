@@ -1,14 +1,16 @@
 /**
- * `client_credentials` for unattended use, on the SDK's own providers: a client secret
+ * Unattended sign-in: `client_credentials` on the SDK's own providers — a client secret
  * (`ClientCredentialsProvider`), `private_key_jwt` (`PrivateKeyJwtProvider`) or cross-app access
- * (`CrossAppAccessProvider`: the IdP's ID token exchanged for an ID-JAG). Their tokens are kept
- * in the TokenStore instead of memory, so a restart does not fetch a new one.
+ * (`CrossAppAccessProvider`: the IdP's ID token exchanged for an ID-JAG) — or the JWT-bearer
+ * grant with the workload's own token (workload-identity.ts). Their tokens are kept in the
+ * TokenStore instead of memory, so a restart does not fetch a new one.
  */
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import type { OAuthClientProvider, StoredOAuthTokens } from "@modelcontextprotocol/client";
 import type { McpOAuthConfig } from "./config.js";
 import type { TokenStore } from "./token-store.js";
+import { WorkloadIdentityProvider } from "./workload-identity.js";
 
 type Sdk = typeof import("@modelcontextprotocol/client");
 
@@ -16,7 +18,9 @@ export function unattendedProvider(sdk: Sdk, config: McpOAuthConfig, store: Toke
   const clientId = config.clientId as string;
   const common = { clientId, clientName: "quiver", ...(config.scope !== undefined && { scope: config.scope }), ...(config.issuer !== undefined && { expectedIssuer: config.issuer }) };
   let inner: OAuthClientProvider;
-  if (config.idp !== undefined) {
+  if (config.grant === "jwt_bearer") {
+    inner = new WorkloadIdentityProvider({ ...common, ...config.workloadIdentity, ...(config.clientSecret !== undefined && { clientSecret: config.clientSecret }) });
+  } else if (config.idp !== undefined) {
     const idp = config.idp;
     inner = new sdk.CrossAppAccessProvider({
       ...common,
@@ -59,8 +63,18 @@ function persisted(inner: OAuthClientProvider, store: TokenStore): OAuthClientPr
   return new Proxy(inner, {
     get(target, prop) {
       if (prop === "tokens") return () => store.entry()?.tokens;
-      if (prop === "saveTokens") return (tokens: StoredOAuthTokens) => store.saveTokens(tokens);
-      if (prop === "invalidateCredentials") return () => store.invalidate("tokens");
+      if (prop === "saveTokens") {
+        return (tokens: StoredOAuthTokens) => {
+          store.saveTokens(tokens);
+          void target.saveTokens(tokens);
+        };
+      }
+      if (prop === "invalidateCredentials") {
+        return (scope: Parameters<NonNullable<OAuthClientProvider["invalidateCredentials"]>>[0]) => {
+          store.invalidate("tokens");
+          void target.invalidateCredentials?.(scope);
+        };
+      }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
