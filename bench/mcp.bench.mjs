@@ -1,14 +1,16 @@
 // MCP: (1) in-process round trip of a trivial tool through quiver's MCP server vs a bare SDK
-// McpServer, both over the SDK's InMemoryTransport, measured in the same run; (2) start-up with
-// two stdio MCP servers configured, one of them hung before its handshake.
+// McpServer, both over the SDK's InMemoryTransport, measured in the same run, three times (the
+// worst run is the figure); (2) start-up with two stdio MCP servers configured, one of them hung
+// before its handshake. The bare server, the client and the transport are the SDK 2.x packages
+// quiver serve is built on: against the 1.x McpServer the ratio measured the SDK lines' difference
+// (2.x validates and builds a context per request), not quiver's overhead.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { connectConfiguredServers } from "../dist/mcp/client.js";
 import { createQuiverMcpServer } from "../dist/mcp/server.js";
@@ -19,7 +21,8 @@ import { median } from "./stats.mjs";
 const TEST_SERVER = fileURLToPath(new URL("../test/helpers/test-mcp-server.mjs", import.meta.url));
 const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const CALLS = 200;
-const ROUNDS = 150;
+const ROUNDS = 100;
+const RUNS = 3;
 
 async function linkedClient(server) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -31,7 +34,7 @@ async function linkedClient(server) {
 
 async function bareServer() {
   const server = new McpServer({ name: "bare", version: "1.0.0" });
-  server.registerTool("bench_echo", { description: "Echoes its text", inputSchema: { text: z.string() } }, async ({ text }) => ({
+  server.registerTool("bench_echo", { description: "Echoes its text", inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
     content: [{ type: "text", text }],
   }));
   return linkedClient(server);
@@ -163,7 +166,11 @@ async function chatStartup() {
 }
 
 export default async function () {
-  const { bare, quiver, bareMin, quiverMin, paired } = await roundTrip();
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await roundTrip());
+  // "In every run": the figure is the worst run's, the others are in the note.
+  const { bare, quiver, bareMin, quiverMin, paired } = runs.reduce((a, b) => (b.paired > a.paired ? b : a));
+  const eachRun = runs.map((r) => `${((r.paired - 1) * 100).toFixed(1)} %`).join(", ");
   const overheadPaired = (paired - 1) * 100;
   const overhead = (quiver / bare - 1) * 100;
   const overheadMin = (quiverMin / bareMin - 1) * 100;
@@ -185,7 +192,7 @@ export default async function () {
         unit: "%",
         target: "≤ 10",
         ok: overheadPaired <= 10,
-        note: `${ROUNDS} rounds of ${CALLS} calls, ABBA order; each quiver round against the bare round beside it`,
+        note: `worst of ${RUNS} runs (${eachRun}); each run ${ROUNDS} rounds of ${CALLS} calls, ABBA order, each quiver round against the bare round beside it`,
       },
       { metric: "quiver serve overhead vs bare SDK (medians)", value: overhead, unit: "%", note: "the two medians taken apart: moves with the other load on the box" },
       {

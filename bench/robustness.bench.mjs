@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { median, nsPerOpInterleaved } from "./stats.mjs";
 
 const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-const FUZZED_SEARCHES = 2_000;
+const FUZZED_SEARCHES = 10_000;
 
 const REGISTRY_KEY = Symbol.for("quiver.registry");
 const RAW = '{"a":1,"b":2}';
