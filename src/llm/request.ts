@@ -63,7 +63,27 @@ function carriesReasoning(message: ChatMessage): boolean {
   return message.role === "assistant" && (THINKING_KEY in message || "reasoning_content" in message || "reasoning" in message || "reasoning_details" in message);
 }
 
-/** Our schemas allow extra keys (typed `unknown`), which the SDK's `FunctionDefinition` cannot express. */
+/** Per definition (the snapshots are reused request after request), what goes on the wire. */
+const wireTools = new WeakMap<ToolDefinition, ChatCompletionFunctionTool>();
+
+/**
+ * Our schemas allow extra keys (typed `unknown`), which the SDK's `FunctionDefinition` cannot
+ * express. A top-level `$schema` (an MCP server's JSON Schema keeps it) is left off: Gemini and
+ * proxies to it refuse the whole request over it ("Unknown name \"$schema\""), the model has no
+ * use for it, and calls are still validated in the dialect it names (calls/schema-dialect.ts).
+ */
 function toSdkTool(definition: ToolDefinition): ChatCompletionFunctionTool {
-  return { type: "function", function: definition.function as FunctionDefinition };
+  let tool = wireTools.get(definition);
+  if (tool === undefined) {
+    tool = { type: "function", function: withoutDialect(definition.function) as FunctionDefinition };
+    wireTools.set(definition, tool);
+  }
+  return tool;
+}
+
+function withoutDialect(fn: ToolDefinition["function"]): ToolDefinition["function"] {
+  const parameters = fn.parameters as Record<string, unknown> | undefined;
+  if (parameters === undefined || !("$schema" in parameters)) return fn;
+  const { $schema: _dialect, ...rest } = parameters;
+  return { ...fn, parameters: rest };
 }

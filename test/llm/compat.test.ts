@@ -36,6 +36,27 @@ async function setup(
   return { client, logs };
 }
 
+describe("tool definitions on the wire", () => {
+  it("leave a top-level $schema off (Gemini refuses the request over it) and keep the rest of the schema", async () => {
+    const { client } = await setup([text("ok"), text("again")]);
+    const parameters = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { when: { $ref: "#/$defs/day" } },
+      $defs: { day: { type: "string", enum: ["mon", "tue"] } },
+    };
+    const tool = { type: "function" as const, function: { name: "plan", parameters } };
+    await client.streamChat({ messages: user, tools: [tool] });
+    await client.streamChat({ messages: user, tools: [tool] });
+    for (const request of server!.chatRequests) {
+      const sent = (request.body!.tools as Array<{ function: { parameters: Record<string, unknown> } }>)[0]!.function.parameters;
+      expect(sent).not.toHaveProperty("$schema");
+      expect(sent).toEqual({ type: "object", properties: parameters.properties, $defs: parameters.$defs });
+    }
+    expect(tool.function.parameters.$schema).toBe("https://json-schema.org/draft/2020-12/schema"); // the definition itself is untouched
+  });
+});
+
 describe("compat flags shape the request", () => {
   it("defaults: stream_options sent, parallel_tool_calls, tool_choice and a token limit omitted", async () => {
     const { client } = await setup([text("ok")]);
