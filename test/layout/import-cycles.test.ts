@@ -20,7 +20,9 @@ describe("import cycles", () => {
     const graph = importGraph(SRC);
     // chat-command.ts reaches chat.ts only through import("./chat.js").
     expect(graph.get(join("cli", "chat-command.ts"))).toContain(join("cli", "chat.ts"));
-    expect(graph.get(join("cli", "main.ts"))).toContain(join("cli", "chat-command.ts"));
+    expect(graph.get(join("cli", "program.ts"))).toContain(join("cli", "chat-command.ts"));
+    // main.ts loads the command through a top-level await import("./program.js").
+    expect(graph.get(join("cli", "main.ts"))).toContain(join("cli", "program.ts"));
   });
 
   it("src/ has none: static, type-only and dynamic imports all count", () => {
