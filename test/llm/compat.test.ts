@@ -49,7 +49,7 @@ describe("tool definitions on the wire", () => {
     await client.streamChat({ messages: user, tools: [tool] });
     await client.streamChat({ messages: user, tools: [tool] });
     for (const request of server!.chatRequests) {
-      const sent = (request.body!.tools as Array<{ function: { parameters: Record<string, unknown> } }>)[0]!.function.parameters;
+      const sent = (request.body!.tools as unknown as Array<{ function: { parameters: Record<string, unknown> } }>)[0]!.function.parameters;
       expect(sent).not.toHaveProperty("$schema");
       expect(sent).toEqual({ type: "object", properties: parameters.properties, $defs: parameters.$defs });
     }
