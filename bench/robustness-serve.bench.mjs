@@ -99,7 +99,9 @@ async function burst(url, file) {
 /** Warm-up, then ROUNDS bursts, alternating between the two servers so both see the same load. */
 export default async function run() {
   const home = mkdtempSync(join(tmpdir(), "quiver-bench-serve-"));
-  const file = join(home, "notes.txt");
+  // Outside $QUIVER_HOME, which read_file treats as protected (asked for; nobody can answer under serve).
+  const work = mkdtempSync(join(tmpdir(), "quiver-bench-serve-work-"));
+  const file = join(work, "notes.txt");
   writeFileSync(file, "alpha\nbeta\n");
   const quiver = await startServe(home);
   const bare = await startBare(home);
@@ -127,5 +129,6 @@ export default async function run() {
   } finally {
     await Promise.all([quiver.stop(), bare.stop()]);
     rmSync(home, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 }
