@@ -30,10 +30,22 @@ export type RegistryListener = (generation: number) => void;
 export interface RegistryBatch {
   /** Names registered inside the batch, in call order. */
   readonly registered: readonly string[];
+  /**
+   * Handles of the resources and prompts registered inside the batch. Those take effect at once
+   * (their catalogs announce their own changes); the handles let a reloading file drop the ones
+   * its new version no longer registers.
+   */
+  readonly catalogued: readonly Removable[];
+}
+
+/** A resource's or prompt's handle, as far as a batch keeps it. */
+export interface Removable {
+  remove(): void;
 }
 
 interface OpenBatch extends RegistryBatch {
   registered: string[];
+  catalogued: Removable[];
   ops: Array<() => boolean>;
 }
 
@@ -75,8 +87,13 @@ export class ToolRegistry {
     return entry;
   }
 
-  registerResource = (opts: RegisterResourceOptions): ResourceHandle => this.resources.register(opts);
-  registerPrompt = (opts: RegisterPromptOptions): PromptHandle => this.prompts.register(opts);
+  registerResource = (opts: RegisterResourceOptions): ResourceHandle => this.#catalogued(this.resources.register(opts));
+  registerPrompt = (opts: RegisterPromptOptions): PromptHandle => this.#catalogued(this.prompts.register(opts));
+
+  #catalogued<H extends Removable>(handle: H): H {
+    this.#batch?.catalogued.push(handle);
+    return handle;
+  }
 
   deregister(name: string): boolean {
     const batch = this.#batch;
@@ -97,7 +114,7 @@ export class ToolRegistry {
   }
 
   async #runBatch<T>(fn: (batch: RegistryBatch) => T | Promise<T>): Promise<T> {
-    const batch: OpenBatch = { registered: [], ops: [] };
+    const batch: OpenBatch = { registered: [], catalogued: [], ops: [] };
     this.#batch = batch;
     let result: T;
     try {

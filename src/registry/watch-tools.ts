@@ -15,7 +15,7 @@ import { describeError } from "./describe-error.js";
 import { discoverTools, isToolModuleFileName, moduleRegistersTools, PACKAGE_TOOL_MODULE_NAME, TOOL_MODULE_EXTENSIONS } from "./discovery/discovery.js";
 import { createLogger } from "./logger.js";
 import { ToolDirWatch } from "./tool-dir-watch.js";
-import { registry as defaultRegistry, type ToolRegistry } from "./tool-registry.js";
+import { registry as defaultRegistry, type Removable, type ToolRegistry } from "./tool-registry.js";
 import { userModuleImporter, type UserToolsOptions } from "./user-tools.js";
 
 const log = createLogger("watch");
@@ -73,6 +73,8 @@ export async function watchTools(dir: string, opts: WatchToolsOptions = {}): Pro
 
 class DirectoryWatcher implements ToolWatcher {
   readonly #owned = new Map<string, string[]>();
+  /** Each file's resources and prompts, by the handles its last import registered them with. */
+  readonly #catalogued = new Map<string, readonly Removable[]>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #import: (path: string, version?: number) => Promise<unknown>;
   readonly #registry: ToolRegistry;
@@ -110,23 +112,35 @@ class DirectoryWatcher implements ToolWatcher {
     await this.#queue;
   }
 
-  /** Imports `path` afresh, swapping its old tools for the new ones in one registry batch. */
+  /**
+   * Imports `path` afresh, swapping its old tools for the new ones in one registry batch. Its old
+   * resources and prompts go once the import is over: a handle removes only what it registered, so
+   * the ones registered again stay, and those the new version dropped are gone.
+   */
   async load(path: string): Promise<void> {
     const previous = this.#owned.get(path) ?? [];
     let error: string | undefined;
-    const tools = await this.#registry.batch(async (batch) => {
+    const { tools, catalogued } = await this.#registry.batch(async (batch) => {
       for (const name of previous) this.#registry.deregister(name);
       try {
         await this.#import(path, ++this.#version);
-        return [...new Set(batch.registered)];
+        return { tools: [...new Set(batch.registered)], catalogued: [...batch.catalogued] };
       } catch (err) {
         error = describeError(err);
-        // A module that threw halfway may have registered some tools: they go too.
+        // A module that threw halfway may have registered some tools, resources or prompts: they go too.
         for (const name of batch.registered) this.#registry.deregister(name);
-        return [];
+        for (const handle of batch.catalogued) handle.remove();
+        return { tools: [], catalogued: [] };
       }
     });
+    this.#dropCatalogued(path);
+    if (catalogued.length > 0) this.#catalogued.set(path, catalogued);
     this.#settle(path, error === undefined ? "loaded" : "failed", tools, previous, error);
+  }
+
+  #dropCatalogued(path: string): void {
+    for (const handle of this.#catalogued.get(path) ?? []) handle.remove();
+    this.#catalogued.delete(path);
   }
 
   #changed(path: string): void {
@@ -150,6 +164,7 @@ class DirectoryWatcher implements ToolWatcher {
     if (existsSync(path) && (previous !== undefined || registersTools(path))) return this.load(path);
     if (previous === undefined) return;
     await this.#registry.batch(() => previous.forEach((name) => this.#registry.deregister(name)));
+    this.#dropCatalogued(path);
     this.#settle(path, "removed", [], previous);
   }
 

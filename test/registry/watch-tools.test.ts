@@ -160,6 +160,33 @@ await watcher.close();
     }, 25_000);
   }
 
+  it("drops the resources and prompts a reloaded file no longer registers, keeps those it registers again, and drops all when it is deleted", () => {
+    const out = scenario(`
+function catalogFile(rel, parts) {
+  const lines = ['registry.register({ name: "w_cat", toolset: "watched", schema: { description: "d", parameters: z.object({}) }, handler: () => "ok" });'];
+  if (parts.includes("notes")) lines.push('registry.registerResource({ uri: "watch://notes", name: "notes", read: () => "' + parts + '" });');
+  if (parts.includes("todo")) lines.push('registry.registerResource({ uri: "watch://todo", name: "todo", read: () => "t" });');
+  if (parts.includes("greet")) lines.push('registry.registerPrompt({ name: "w_greet", get: () => "hello" });');
+  writeFileSync(join(dir, rel), 'import { registry, z } from "quiver";\\n' + lines.join("\\n") + "\\n");
+}
+const resources = () => registry.resources.list().map((e) => e.key).filter((k) => k.startsWith("watch://"));
+const prompts = () => registry.prompts.list().map((e) => e.name).filter((n) => n.startsWith("w_"));
+catalogFile("cat.ts", "notes todo greet");
+const watcher = await watchTools(dir, { debounceMs: 20 });
+out.first = { resources: resources(), prompts: prompts() };
+catalogFile("cat.ts", "notes second");
+await until(() => !resources().includes("watch://todo"), "watch://todo to go");
+out.second = { resources: resources(), prompts: prompts(), notes: (await registry.resources.read("watch://notes"))[0].text };
+unlinkSync(join(dir, "cat.ts"));
+await until(() => !has("w_cat"), "w_cat deleted");
+out.deleted = { resources: resources(), prompts: prompts() };
+await watcher.close();
+`);
+    expect(out.first).toEqual({ resources: ["watch://notes", "watch://todo"], prompts: ["w_greet"] });
+    expect(out.second).toEqual({ resources: ["watch://notes"], prompts: [], notes: "notes second" });
+    expect(out.deleted).toEqual({ resources: [], prompts: [] });
+  }, 25_000);
+
   it("re-arms when the watched directory itself is deleted and made again, or replaced by another", () => {
     const out = scenario(`
 file("dice.ts", ["w_dice"], "v0");
