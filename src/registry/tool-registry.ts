@@ -15,6 +15,7 @@ import { PromptCatalog } from "./prompt-catalog.js";
 import { executionFailed, isThenable, settleOutput, toToolOutput } from "./tool-output.js";
 import type { CheckFn, JsonSchema, RegisterOptions, ToolAvailabilityReport, ToolContext, ToolDefinition } from "./types.js";
 import type { PromptHandle, RegisterPromptOptions, RegisterResourceOptions, ResourceHandle, ToolEntry, ToolOutput, ToolParameters, ToolSchema, ToolsetAvailability } from "./types.js";
+import type { OpenBatch, RegistryBatch, Removable } from "./registry-batch.js";
 
 const log = createLogger("registry");
 
@@ -25,29 +26,6 @@ export const DEFAULT_EMOJI = "⚡";
 const EMPTY_CONTEXT: ToolContext = Object.freeze(withCaller({}));
 
 export type RegistryListener = (generation: number) => void;
-
-/** What a batch staged so far (see `ToolRegistry.batch`). */
-export interface RegistryBatch {
-  /** Names registered inside the batch, in call order. */
-  readonly registered: readonly string[];
-  /**
-   * Handles of the resources and prompts registered inside the batch. Those take effect at once
-   * (their catalogs announce their own changes); the handles let a reloading file drop the ones
-   * its new version no longer registers.
-   */
-  readonly catalogued: readonly Removable[];
-}
-
-/** A resource's or prompt's handle, as far as a batch keeps it. */
-export interface Removable {
-  remove(): void;
-}
-
-interface OpenBatch extends RegistryBatch {
-  registered: string[];
-  catalogued: Removable[];
-  ops: Array<() => boolean>;
-}
 
 export class ToolRegistry {
   readonly #tools = new Map<string, ToolEntry>();

@@ -15,7 +15,8 @@ import { describeError } from "./describe-error.js";
 import { discoverTools, isToolModuleFileName, moduleRegistersTools, PACKAGE_TOOL_MODULE_NAME, TOOL_MODULE_EXTENSIONS } from "./discovery/discovery.js";
 import { createLogger } from "./logger.js";
 import { ToolDirWatch } from "./tool-dir-watch.js";
-import { registry as defaultRegistry, type Removable, type ToolRegistry } from "./tool-registry.js";
+import type { Removable } from "./registry-batch.js";
+import { registry as defaultRegistry, type ToolRegistry } from "./tool-registry.js";
 import { userModuleImporter, type UserToolsOptions } from "./user-tools.js";
 
 const log = createLogger("watch");
