@@ -35,7 +35,9 @@ let cached: Detection | undefined;
 let probing: Promise<Detection> | undefined;
 
 export function detectSandbox(): Detection {
-  cached ??= settle(probeTarget(), probeRunSync);
+  if (cached !== undefined) return cached;
+  const target = probeTarget();
+  cached = "bwrap" in target ? settleSync(target) : target;
   return cached;
 }
 
@@ -55,8 +57,14 @@ export function resetSandboxDetection(): void {
   cached = undefined;
 }
 
-/** What is left to probe by running bwrap (with and without a user namespace), or the answer already. */
-type ProbeTarget = { bwrap: string; socat?: string } | Detection;
+/** Linux with bwrap on PATH: what is left is to run it (with and without a user namespace). */
+interface BwrapTarget {
+  bwrap: string;
+  socat?: string;
+}
+
+/** What is left to probe, or the answer already. */
+type ProbeTarget = BwrapTarget | Detection;
 
 function probeTarget(): ProbeTarget {
   if (process.platform === "darwin") {
@@ -72,29 +80,25 @@ function probeTarget(): ProbeTarget {
   return socat === undefined ? { bwrap } : { bwrap, socat };
 }
 
-/** Runs the probe; undefined when it ran, else bwrap's complaint. */
-type ProbeRun = (bwrap: string, userns: boolean) => string | undefined;
-
-function settle(target: ProbeTarget, run: ProbeRun): Detection {
-  if (!("bwrap" in target)) return target;
-  return verdict(target, run(target.bwrap, true), () => run(target.bwrap, false));
+/** A probe run gives undefined when bwrap ran, else its complaint; without a user namespace is tried only when with one failed. */
+function settleSync(target: BwrapTarget): Detection {
+  const withUserns = probeRunSync(target.bwrap, true);
+  return verdict(target, withUserns, withUserns === undefined ? undefined : probeRunSync(target.bwrap, false));
 }
 
-async function settleAsync(target: { bwrap: string; socat?: string }): Promise<Detection> {
+async function settleAsync(target: BwrapTarget): Promise<Detection> {
   const withUserns = await probeRunAsync(target.bwrap, true);
-  const without = withUserns === undefined ? undefined : await probeRunAsync(target.bwrap, false);
-  return verdict(target, withUserns, () => without);
+  return verdict(target, withUserns, withUserns === undefined ? undefined : await probeRunAsync(target.bwrap, false));
 }
 
-function verdict(target: { bwrap: string; socat?: string }, withUserns: string | undefined, without: () => string | undefined): Detection {
+function verdict(target: BwrapTarget, withUserns: string | undefined, without: string | undefined): Detection {
   const backend = (userns: boolean): Detection => ({
     available: true,
     backend: { kind: "bwrap", path: target.bwrap, userns, ...(target.socat !== undefined && { socat: target.socat }) },
   });
   if (withUserns === undefined) return backend(true);
-  const failure = without();
-  if (failure === undefined) return backend(false);
-  return { available: false, reason: `bwrap cannot create its namespaces here (${failure})`, fix: USERNS_FIX };
+  if (without === undefined) return backend(false);
+  return { available: false, reason: `bwrap cannot create its namespaces here (${without})`, fix: USERNS_FIX };
 }
 
 /** The namespaces bwrap-args.ts asks for, so that what the probe ran is what commands get. */
