@@ -5,8 +5,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // A fresh HOME and QUIVER_HOME per test file, without the developer's OPENAI_* / QUIVER_* settings;
     // and, since workers end without "exit", removal of the sandbox's private /tmp they made (src/sandbox/wrap.ts).
-    // node-llama-cpp for the local-model tests when npm ci did not put it beside quiver (installed once, cached).
-    globalSetup: ["test/setup/llama-runtime.ts"],
+    // node-llama-cpp for the local-model tests when npm ci did not put it beside quiver (installed once, cached);
+    // the folder of the tool-retrieval sets kept outside the repository ($QUIVER_RETRIEVAL_DATA, read before it is stripped).
+    globalSetup: ["test/setup/llama-runtime.ts", "test/setup/retrieval-data.ts"],
     setupFiles: ["test/setup/isolated-env.ts", "test/helpers/sandbox-cleanup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,

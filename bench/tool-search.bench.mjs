@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { median } from "./stats.mjs";
-import { loadSet, plainBm25, queries, recall, tools as bfclTools } from "./tool-retrieval/evaluate.mjs";
+import { DATA_ROOT, EXTERNAL_SETS, HELD_OUT, loadSet, plainBm25, queries, recall, tools as bfclTools } from "./tool-retrieval/evaluate.mjs";
 
 const SESSION_TOOLS = 500;
 const TOOLSET = "bench-bfcl";
@@ -53,6 +53,12 @@ export default async function toolSearchBench() {
           { metric: `Recall@1 / @5 tool_search, ${set.name}`, value: `${set.ours.at1.toFixed(3)} / ${set.ours.at5.toFixed(3)}`, unit: "", target: "R@5 ≥ 0.70", ok: set.ours.at5 >= 0.7 },
           { metric: `Recall@1 / @5 plain BM25, ${set.name}`, value: `${set.plain.at1.toFixed(3)} / ${set.plain.at5.toFixed(3)}`, unit: "" },
         ]),
+        ...EXTERNAL_SETS.filter((name) => !HELD_OUT.includes(name)).map((name) => ({
+          metric: `held out: ${name}`,
+          value: "absent",
+          unit: "",
+          note: `not measured: no ${DATA_ROOT}/${name}/ (bench/tool-retrieval/${name}/extract.mjs builds it; README.md)`,
+        })),
         ...retrieval.steps.map((step) => ({ metric: `Recall@1 / @5, ${step.label}`, value: `${step.at1.toFixed(3)} / ${step.at5.toFixed(3)}`, unit: "", note: "ablation" })),
         { metric: `index build (${bfclTools.length} tools)`, value: round(retrieval.buildMs, 1), unit: "ms" },
         { metric: "tool_search query (median)", value: round(retrieval.queryMs, 3), unit: "ms" },
@@ -117,7 +123,7 @@ async function retrievalQuality() {
     times.push(performance.now() - t0);
     return found;
   });
-  const heldOut = ["metatool", "toolbench"].map((name) => {
+  const heldOut = HELD_OUT.map((name) => {
     const set = loadSet(name);
     const setIndex = new ToolSearchIndex();
     setIndex.sync(set.tools);

@@ -1,21 +1,43 @@
 // Offline retrieval evaluation of tool_search's index: Recall@1 and Recall@5 of the gold tool, for
 // tool_search and for a plain-BM25 baseline, on the BFCL subset in this folder (the set the index
-// was developed on) and two held-out sets, metatool/ and toolbench/ (see README.md).
-import { readFileSync } from "node:fs";
+// was developed on), two held-out sets kept here, metatool/ and toolbench/, and held-out sets whose
+// data is not kept in this repository (seal-tools): those are read from $QUIVER_RETRIEVAL_DATA/<set>/
+// (default /work/shared/data/tool-retrieval/<set>/) when built there by their extract.mjs (see README.md).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import MiniSearch from "minisearch";
 
 const here = new URL(".", import.meta.url);
 export const tools = JSON.parse(readFileSync(new URL("tools.json", here), "utf8")).map((fn) => ({ type: "function", function: fn }));
 export const queries = JSON.parse(readFileSync(new URL("queries.json", here), "utf8"));
 
-/** A retrieval set: `bfcl` (this folder), `metatool` or `toolbench`. */
+/** Where the sets not kept in this repository are read from. */
+export const DATA_ROOT = process.env.QUIVER_RETRIEVAL_DATA ?? "/work/shared/data/tool-retrieval";
+
+/** Held-out sets whose data lives under DATA_ROOT (fetched data is not committed), each built by `<set>/extract.mjs`. */
+export const EXTERNAL_SETS = ["seal-tools"];
+
+const setDir = (name) =>
+  name === "bfcl" ? here : EXTERNAL_SETS.includes(name) ? pathToFileURL(`${join(DATA_ROOT, name)}/`) : new URL(`${name}/`, here);
+
+/** Whether a set's data is there (always for the sets kept in this folder). */
+export function hasSet(name) {
+  return existsSync(new URL("queries.json", setDir(name))) && existsSync(new URL("tools.json", setDir(name)));
+}
+
+/** A retrieval set: `bfcl` (this folder), `metatool` or `toolbench` (subfolders), or an EXTERNAL_SETS name (DATA_ROOT). */
 export function loadSet(name) {
-  const dir = name === "bfcl" ? here : new URL(`${name}/`, here);
+  const dir = setDir(name);
   const read = (file) => JSON.parse(readFileSync(new URL(file, dir), "utf8"));
   return { name, tools: read("tools.json").map((fn) => ({ type: "function", function: fn })), queries: read("queries.json") };
 }
 
+/** The sets kept in this folder. */
 export const SETS = ["bfcl", "metatool", "toolbench"];
+
+/** Held-out sets beyond BFCL that can be measured here: the bundled ones and the external ones that are present. */
+export const HELD_OUT = ["metatool", "toolbench", ...EXTERNAL_SETS.filter(hasSet)];
 
 /** Plain BM25: one field (name, description, parameter names and descriptions), minisearch's default tokenizer, no boosts. */
 export function plainBm25(definitions) {
@@ -48,10 +70,13 @@ export function recall(search, set = queries) {
   return { at1: at1 / set.length, at5: at5 / set.length };
 }
 
-// `node bench/tool-retrieval/evaluate.mjs` (after `npm run build`): the three sets, tool_search and plain BM25.
+// `node bench/tool-retrieval/evaluate.mjs` (after `npm run build`): every set present, tool_search and plain BM25.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { ToolSearchIndex } = await import("../../dist/tools/tool-search-index.js");
-  for (const name of SETS) {
+  for (const name of EXTERNAL_SETS.filter((n) => !hasSet(n))) {
+    console.log(`${name.padEnd(10)} ABSENT: no ${join(DATA_ROOT, name)}/{tools,queries}.json (build it: node bench/tool-retrieval/${name}/extract.mjs <checkout>; see README.md)`);
+  }
+  for (const name of [...SETS, ...EXTERNAL_SETS.filter(hasSet)]) {
     const set = loadSet(name);
     const index = new ToolSearchIndex();
     index.sync(set.tools);
