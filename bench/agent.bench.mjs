@@ -5,15 +5,15 @@
 // session transcript, events. Both are measured in one run, alternating samples.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { withScriptedAgent } from "./scripted-agent.mjs";
+import { assertToolResult, withScriptedAgent } from "./scripted-agent.mjs";
 import { median } from "./stats.mjs";
 
 const ROUNDS = 100;
 const SAMPLES = 7;
 
 export default async function agentBench() {
-  return withScriptedAgent("quiver-bench-agent-", async ({ home, server, client, Agent, Session, text, toolCall }) => {
-    const file = join(home, "notes.txt");
+  return withScriptedAgent("quiver-bench-agent-", async ({ work, server, client, Agent, Session, text, toolCall }) => {
+    const file = join(work, "notes.txt");
     writeFileSync(file, "one line of notes\n".repeat(20));
     const script = () => [...Array.from({ length: ROUNDS }, () => toolCall("read_file", { path: file })), text("done")];
     const agentRun = async () => {
@@ -36,6 +36,7 @@ export default async function agentBench() {
     };
 
     const { bodies } = await agentRun(); // warm-up: JIT, schema compilation, file cache
+    assertToolResult(bodies, "1|one line of notes");
     await bareRun(bodies);
     const agentMs = [];
     const bareMs = [];

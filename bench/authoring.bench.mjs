@@ -7,7 +7,7 @@
 //   the first turn of a new chat (which also creates the transcript file).
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { withScriptedAgent } from "./scripted-agent.mjs";
+import { assertToolResult, withScriptedAgent } from "./scripted-agent.mjs";
 import { median } from "./stats.mjs";
 
 const TOOLS = 100_000;
@@ -85,8 +85,8 @@ async function definitionRows(ToolRegistry) {
 }
 
 async function roundRows() {
-  return withScriptedAgent("quiver-bench-authoring-", async ({ home, server, client, Agent, Session, text, toolCall }) => {
-    const file = join(home, "notes.txt");
+  return withScriptedAgent("quiver-bench-authoring-", async ({ home, work, server, client, Agent, Session, text, toolCall }) => {
+    const file = join(work, "notes.txt");
     writeFileSync(file, "one line of notes\n".repeat(20));
     return [
       ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: TURNS_PER_CHAT, label: `ongoing chat (a new session every ${TURNS_PER_CHAT} turns)` })),
@@ -141,6 +141,7 @@ async function compareRounds({ server, client, Agent, Session, text, toolCall, f
   const bareMs = [];
   for (let i = 0; i < ROUNDS + WARM_UP; i++) {
     const run = await agentRound(i);
+    if (i === 0) assertToolResult(run.bodies, "1|one line of notes");
     const bare = await bareRound(run.bodies);
     if (i < WARM_UP) continue; // JIT, validators, file cache
     agentMs.push(run.ms);
