@@ -3,9 +3,9 @@
  * search_files and the guard ask before touching them. One list, so that what the sandbox
  * hides and what the tools ask about never drift apart.
  */
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 
 /** Under the home directory (relative). Documented in docs/safety.md. */
 export const UNREADABLE_IN_HOME: readonly string[] = [
@@ -65,57 +65,113 @@ export function unreadablePaths(env: UnreadableEnv = unreadableEnv()): string[] 
 }
 
 /**
+ * The protected roots, as written and with their symlinks resolved, taken once: a tool that checks
+ * a path before opening it and the opened file after reuses one snapshot instead of resolving
+ * every root twice.
+ */
+export interface ProtectedRoots {
+  readonly env: UnreadableEnv;
+  readonly roots: readonly string[];
+  readonly realRoots: readonly string[];
+  /** An absolute, normalised path with its links resolved, sharing this snapshot's lookups. */
+  readonly real: (path: string) => string;
+}
+
+export function protectedRoots(env: UnreadableEnv = unreadableEnv()): ProtectedRoots {
+  const roots = unreadablePaths(env);
+  const real = realPaths(absentFromHome(env.home));
+  return { env, roots, realRoots: roots.map(real), real };
+}
+
+/**
  * The unreadable path that `path` (absolute) falls under, checked as written and with its
  * symlinks resolved, or undefined. `$QUIVER_HOME/cache/spillover` stays readable: the model is
- * pointed there to read results too large to send whole.
+ * pointed there to read results too large to send whole. Pass a `protectedRoots()` snapshot to
+ * check several paths of one call against the same resolution; `canonical`: the path is one the
+ * kernel reported (/proc/self/fd), links already resolved.
  */
-export function unreadableRoot(path: string, env: UnreadableEnv = unreadableEnv()): string | undefined {
-  const roots = unreadablePaths(env);
-  const known = new Map<string, string>();
-  const realRoots = roots.map((root) => realOrSelf(root, known));
-  for (const candidate of new Set([resolve(path), realOrSelf(resolve(path), known)])) {
-    for (let i = 0; i < roots.length; i++) {
-      const root = roots[i]!;
-      const hit = within(candidate, root) ? root : within(candidate, realRoots[i]!) ? root : undefined;
-      if (hit === undefined) continue;
-      if (hit === env.quiverHome && QUIVER_HOME_READABLE.some((p) => within(candidate, join(env.quiverHome, p)) || within(candidate, join(realRoots[i]!, p)))) continue;
-      return hit;
-    }
+export function unreadableRoot(path: string, from: UnreadableEnv | ProtectedRoots = unreadableEnv(), options: { canonical?: boolean } = {}): string | undefined {
+  const snapshot = "realRoots" in from ? from : protectedRoots(from);
+  const written = resolve(path);
+  const candidates = options.canonical === true ? [written] : [...new Set([written, snapshot.real(written)])];
+  for (const candidate of candidates) {
+    const hit = rootHolding(candidate, snapshot);
+    if (hit !== undefined) return hit;
   }
   return undefined;
+}
+
+function rootHolding(candidate: string, { env, roots, realRoots }: ProtectedRoots): string | undefined {
+  for (let i = 0; i < roots.length; i++) {
+    const root = roots[i]!;
+    if (!within(candidate, root) && !within(candidate, realRoots[i]!)) continue;
+    if (root === env.quiverHome && QUIVER_HOME_READABLE.some((p) => within(candidate, join(env.quiverHome, p)) || within(candidate, join(realRoots[i]!, p)))) continue;
+    return root;
+  }
+  return undefined;
+}
+
+/**
+ * A test for "this path under the home directory does not exist", from one listing of the home:
+ * most protected roots (or their first folder, `.docker`, `.local`) are absent from a given home,
+ * and one readdir replaces an lstat for each. What the listing cannot rule out is looked up.
+ */
+function absentFromHome(home: string): (path: string) => boolean {
+  let names: Set<string>;
+  try {
+    names = new Set(readdirSync(home));
+  } catch {
+    return () => false;
+  }
+  const prefix = home.endsWith(sep) ? home : home + sep;
+  return (path) => {
+    if (!path.startsWith(prefix)) return false;
+    const end = path.indexOf(sep, prefix.length);
+    return !names.has(path.slice(prefix.length, end === -1 ? undefined : end)); // under an absent entry: absent too
+  };
 }
 
 function within(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-/**
- * The path with symlinks resolved; for a path that does not exist, its nearest existing parent is
- * resolved. `known` memoises the directories resolved during one check: most roots share the home
- * directory as their nearest existing parent, and a failed realpath throws (~10 µs each).
- */
-function realOrSelf(path: string, known: Map<string, string> = new Map()): string {
-  const tail: string[] = [];
-  for (let current = path; ; ) {
-    const real = known.get(current) ?? resolvedIfPresent(current);
-    if (real !== undefined) {
-      known.set(current, real);
-      return tail.length === 0 ? real : join(real, ...tail.reverse());
-    }
-    const parent = resolve(current, "..");
-    if (parent === current) return path;
-    tail.push(current.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
-    current = parent;
-  }
+interface Resolved {
+  real: string;
+  exists: boolean;
 }
 
-/** realpath of an entry that lstat sees (dangling links included, as realpath fails on them), else undefined. */
-function resolvedIfPresent(path: string): string | undefined {
-  if (lstatSync(path, NO_THROW) === undefined) return undefined;
+/**
+ * A resolver of absolute, normalised paths to their real paths, walking down from `/` with every
+ * step memoised: an entry lstat shows is not a link resolves to its parent's real path plus its
+ * name, so only links cost a realpath, and the roots' shared folders (the home) are looked up
+ * once. A missing entry (or one under a missing folder, or one `absent` rules out) keeps its name
+ * under its parent's real path, so a path that does not exist resolves through its nearest
+ * existing parent.
+ */
+function realPaths(absent: (path: string) => boolean): (path: string) => string {
+  const known = new Map<string, Resolved>();
+  const step = (path: string): Resolved => {
+    const memo = known.get(path);
+    if (memo !== undefined) return memo;
+    const parentPath = dirname(path);
+    if (parentPath === path) return { real: path, exists: true };
+    const parent = step(parentPath);
+    const beside = { real: parent.real + (parent.real.endsWith(sep) ? "" : sep) + basename(path), exists: false };
+    const stats = !parent.exists || absent(path) ? undefined : lstatSync(path, NO_THROW);
+    const link = stats?.isSymbolicLink() === true ? linkTarget(path) : undefined;
+    const resolved = stats === undefined ? beside : link !== undefined ? { real: link, exists: true } : { real: beside.real, exists: !stats.isSymbolicLink() };
+    known.set(path, resolved);
+    return resolved;
+  };
+  return (path) => step(path).real;
+}
+
+/** realpath of a link, or undefined when it dangles or loops (it then resolves through its parent, as a missing entry). */
+function linkTarget(path: string): string | undefined {
   try {
     return realpathSync.native(path);
   } catch {
-    return undefined; // a dangling or looping link: resolved through its parent, as before
+    return undefined;
   }
 }
 

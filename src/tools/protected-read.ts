@@ -5,13 +5,16 @@
  * slip ~/.ssh/id_rsa into a read that was judged harmless.
  */
 import { readlinkSync, realpathSync } from "node:fs";
-import { unreadablePaths, unreadableRoot } from "../safety/unreadable.js";
+import { unreadablePaths, unreadableRoot, type ProtectedRoots } from "../safety/unreadable.js";
 import { isWithin } from "../safety/paths.js";
 import { displayPath } from "./path-safety.js";
 import { ToolInputError } from "./tool-input.js";
 
-/** Throws unless the opened descriptor `fd` lies outside every protected path, or under `approved`. */
-export function checkOpened(fd: number, shown: string, approved: string | undefined): void {
+/**
+ * Throws unless the opened descriptor `fd` lies outside every protected path, or under `approved`.
+ * `roots`: the snapshot the path was checked against before it was opened.
+ */
+export function checkOpened(fd: number, shown: string, approved: string | undefined, roots?: ProtectedRoots): void {
   if (process.platform !== "linux") return;
   let named: string;
   try {
@@ -19,7 +22,7 @@ export function checkOpened(fd: number, shown: string, approved: string | undefi
   } catch {
     return;
   }
-  const root = unreadableRoot(named);
+  const root = unreadableRoot(named, roots, { canonical: true });
   if (root === undefined || root === approved) return;
   throw new ToolInputError(
     `Refusing to read ${displayPath(shown)}: the file opened is ${named}, under ${root}, which holds credentials, but the path was checked as something else (a symlink was swapped). Nothing was read.`,

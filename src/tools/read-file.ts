@@ -7,7 +7,7 @@ import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
-import { unreadableRoot } from "../safety/unreadable.js";
+import { protectedRoots, unreadableRoot } from "../safety/unreadable.js";
 import { gateRead } from "./approval.js";
 import { isBinaryFile } from "./binary-file.js";
 import { lineWindowOfText, readLineWindow, type LineWindow } from "./line-window.js";
@@ -45,12 +45,13 @@ async function readFile(args: Record<string, unknown>, ctx: ToolContext): Promis
   const shown = displayPath(path);
 
   // Credentials ask first (links resolved); what is then opened is judged again by descriptor.
-  const approved = unreadableRoot(path);
+  const roots = protectedRoots();
+  const approved = unreadableRoot(path, roots);
   if (approved !== undefined) {
     const refusal = await gateRead(ctx, "read_file", path, await realTarget(path), approved);
     if (refusal !== undefined) return refusal;
   }
-  const window = await readWindow(path, shown, offset, limit, (fd) => checkOpened(fd, path, approved));
+  const window = await readWindow(path, shown, offset, limit, (fd) => checkOpened(fd, path, approved, roots));
   if (window.oversized) throw new ToolInputError(oversizedMessage(shown, offset, limit, window.windowChars, window.longestLine));
   if (window.totalLines > 0 && offset > window.totalLines) {
     throw new ToolInputError(`offset ${offset} is past the end of ${shown}, which has ${window.totalLines} lines. Use an offset between 1 and ${window.totalLines}.`);
