@@ -6,16 +6,17 @@
  * (`"boundary": "<16 hex>"`, see tool-boundary.ts) so a resumed session wraps them exactly as before;
  * the field is taken off when the transcript is read. A compaction is a line of its own
  * (`{"type":"compaction","from":N,"summary":…}`, compaction/context-keeper.ts): the messages stay,
- * and a resumed session sends the last compaction's view. Beside each transcript, `<id>.meta.json`
- * records the directory the session was started in (`--continue` picks this directory's newest).
+ * and a resumed session sends the last compaction's view. The first line, written with the first
+ * message, records the directory the session was started in (`{"type":"session","cwd":…}`;
+ * `--continue` picks this directory's newest): one file per session, so a new chat's first turn
+ * creates one file. Sessions saved before that keep it in `<id>.meta.json` beside the transcript.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import type { ChatMessage } from "../llm/index.js";
 import { createLogger, quiverPath } from "../registry/index.js";
 import { appendToFile, forgetFile } from "./append-file.js";
-import { removeWritten, writeInBackground } from "./background-write.js";
 import { repairHistory } from "./history.js";
 import { shapeMessage } from "./message-shape.js";
 import { BOUNDARY_PATTERN } from "./tool-boundary.js";
@@ -66,14 +67,14 @@ export class Session {
   readonly #messages: ChatMessage[];
   #boundary: string | undefined;
   #compaction: CompactionRecord | undefined;
-  /** The directory it belongs to; undefined for an old session without a meta file. */
+  /** The directory it belongs to; undefined for an old session that never recorded it. */
   readonly cwd: string | undefined;
   /** false: nothing is written (`--no-save`). */
   readonly saved: boolean;
-  /** The meta file is written with the first message (a new session), or exists already. */
-  #metaWritten: boolean;
+  /** The header line goes out with the first message (a new session), or is on disk already. */
+  #headerWritten: boolean;
 
-  private constructor(id: string, dir: string, messages: ChatMessage[], meta: { cwd: string | undefined; save: boolean; metaWritten: boolean }, compaction?: CompactionRecord) {
+  private constructor(id: string, dir: string, messages: ChatMessage[], meta: { cwd: string | undefined; save: boolean; headerWritten: boolean }, compaction?: CompactionRecord) {
     this.id = id;
     this.#compaction = compaction;
     this.#dir = dir;
@@ -82,7 +83,7 @@ export class Session {
     this.#messages = messages;
     this.cwd = meta.cwd;
     this.saved = meta.save;
-    this.#metaWritten = meta.metaWritten;
+    this.#headerWritten = meta.headerWritten;
   }
 
   /** The tool-output boundary of this conversation (tool-boundary.ts); set once, by the agent that first uses it. */
@@ -96,7 +97,7 @@ export class Session {
 
   /** A new, empty session; its file appears with the first message. */
   static create(options: NewSessionOptions = {}): Session {
-    return new Session(newSessionId(), sessionsDir(options), [], { cwd: resolve(options.cwd ?? process.cwd()), save: options.save !== false, metaWritten: false });
+    return new Session(newSessionId(), sessionsDir(options), [], { cwd: resolve(options.cwd ?? process.cwd()), save: options.save !== false, headerWritten: false });
   }
 
   /**
@@ -109,7 +110,8 @@ export class Session {
     const dir = sessionsDir(options);
     const id = resolveId(idOrPrefix, dir);
     const transcript = readTranscript(join(dir, `${id}.jsonl`));
-    const session = new Session(id, dir, transcript.messages, { cwd: readMeta(dir, id)?.cwd, save: true, metaWritten: true }, transcript.compaction);
+    const cwd = transcript.cwd ?? readLegacyMeta(dir, id)?.cwd;
+    const session = new Session(id, dir, transcript.messages, { cwd, save: true, headerWritten: true }, transcript.compaction);
     try {
       if (transcript.damage.length > 0) {
         const backup = `${session.path}.${timestamp()}.bak`;
@@ -141,7 +143,6 @@ export class Session {
     if (this.#messages.some((m) => m.role === "assistant")) return false;
     forgetFile(this.path);
     rmSync(this.path, { force: true });
-    removeWritten(metaPath(this.#dir, this.id));
     return true;
   }
 
@@ -172,24 +173,22 @@ export class Session {
       this.#messages.push(...messages);
       return;
     }
-    let lines = "";
+    let lines = this.#headerWritten ? "" : this.#header();
     for (const message of messages) lines += `${this.#line(message)}\n`;
     appendToFile(this.path, lines);
+    this.#headerWritten = true;
     this.#messages.push(...messages);
-    if (!this.#metaWritten) this.#writeMeta();
   }
 
-  /** Off the main thread: a side file, not a message, so the first request need not wait for it. */
-  #writeMeta(): void {
-    this.#metaWritten = true;
-    writeInBackground(metaPath(this.#dir, this.id), `${JSON.stringify({ cwd: this.cwd })}\n`, `the directory of session ${this.id}; --continue will not find it by directory`);
+  #header(): string {
+    return this.cwd === undefined ? "" : `${JSON.stringify({ type: HEADER_TYPE, cwd: this.cwd } satisfies SessionHeader)}\n`;
   }
 
   #rewrite(): void {
     mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
     const temp = `${this.path}.${process.pid}.tmp`;
     const compaction = this.#compaction === undefined ? "" : `${JSON.stringify(this.#compaction)}\n`;
-    writeFileSync(temp, this.#messages.map((m) => `${this.#line(m)}\n`).join("") + compaction, { mode: 0o600 });
+    writeFileSync(temp, this.#header() + this.#messages.map((m) => `${this.#line(m)}\n`).join("") + compaction, { mode: 0o600 });
     forgetFile(this.path);
     renameSync(temp, this.path);
   }
@@ -212,13 +211,45 @@ function takeBoundary(messages: ChatMessage[]): string | undefined {
   return found;
 }
 
-function metaPath(dir: string, id: string): string {
-  return join(dir, `${id}.meta.json`);
+const HEADER_TYPE = "session";
+
+/** A transcript's first line: the directory the session was started in. */
+interface SessionHeader {
+  type: typeof HEADER_TYPE;
+  cwd: string;
 }
 
-function readMeta(dir: string, id: string): { cwd?: string } | undefined {
+function isSessionHeader(entry: unknown): entry is SessionHeader {
+  const header = entry as Partial<SessionHeader>;
+  return header.type === HEADER_TYPE && typeof header.cwd === "string";
+}
+
+/** The directory recorded by a transcript's first line, if it is a header. */
+function headerCwd(firstLine: string): string | undefined {
+  if (!firstLine.startsWith(`{"type":"${HEADER_TYPE}"`)) return undefined;
+  const entry = parseLine(firstLine);
+  return isSessionHeader(entry) ? entry.cwd : undefined;
+}
+
+/** The first line of a file, reading only its head when the line fits there. */
+function firstLineOf(path: string): string {
+  const head = Buffer.allocUnsafe(4096);
+  const fd = openSync(path, "r");
+  let read: number;
   try {
-    const value = JSON.parse(readFileSync(metaPath(dir, id), "utf8")) as unknown;
+    read = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const end = head.subarray(0, read).indexOf(10);
+  if (end !== -1) return head.toString("utf8", 0, end);
+  return read < head.length ? head.toString("utf8", 0, read) : (readFileSync(path, "utf8").split("\n", 1)[0] ?? "");
+}
+
+/** Where sessions saved before the header line kept their directory. */
+function readLegacyMeta(dir: string, id: string): { cwd?: string } | undefined {
+  try {
+    const value = JSON.parse(readFileSync(join(dir, `${id}.meta.json`), "utf8")) as unknown;
     if (typeof value !== "object" || value === null) return undefined;
     const cwd = (value as { cwd?: unknown }).cwd;
     return typeof cwd === "string" ? { cwd } : {};
@@ -227,19 +258,31 @@ function readMeta(dir: string, id: string): { cwd?: string } | undefined {
   }
 }
 
+function sessionCwd(dir: string, id: string, firstLine: string): string | undefined {
+  return headerCwd(firstLine) ?? readLegacyMeta(dir, id)?.cwd;
+}
+
 /** Sessions, most recently written first; with `cwd`, only those started in that directory. */
 export function listSessions(options: SessionStoreOptions & { limit?: number; cwd?: string } = {}): SessionInfo[] {
   const dir = sessionsDir(options);
   const wanted = options.cwd === undefined ? undefined : resolve(options.cwd);
   const infos: SessionInfo[] = [];
   for (const id of sessionIds(dir)) {
-    const cwd = readMeta(dir, id)?.cwd;
-    if (wanted !== undefined && cwd !== wanted) continue;
+    if (wanted !== undefined && startedIn(dir, id) !== wanted) continue;
     const info = sessionInfo(dir, id);
-    if (info !== undefined) infos.push(cwd === undefined ? info : { ...info, cwd });
+    if (info !== undefined) infos.push(info);
   }
   infos.sort((a, b) => b.updated.getTime() - a.updated.getTime() || b.id.localeCompare(a.id));
   return options.limit === undefined ? infos : infos.slice(0, options.limit);
+}
+
+/** The session's directory from the head of its transcript alone (a listing by directory skips the rest). */
+function startedIn(dir: string, id: string): string | undefined {
+  try {
+    return sessionCwd(dir, id, firstLineOf(join(dir, `${id}.jsonl`)));
+  } catch {
+    return undefined;
+  }
 }
 
 function sessionIds(dir: string): string[] {
@@ -259,14 +302,18 @@ function sessionInfo(dir: string, id: string): SessionInfo | undefined {
   try {
     const stat = statSync(path);
     const text = readFileSync(path, "utf8");
+    const firstLine = text.slice(0, Math.max(0, text.indexOf("\n")));
+    const cwd = sessionCwd(dir, id, firstLine);
+    const header = headerCwd(firstLine) === undefined ? 0 : 1;
     return {
       id,
       path,
       created: createdFromId(id) ?? stat.birthtime,
       updated: stat.mtime,
       firstPrompt: firstPrompt(text),
-      // Compaction events are lines too, not messages.
-      messageCount: countLines(text) - occurrences(text, '\n{"type":"compaction"') - (text.startsWith('{"type":"compaction"') ? 1 : 0),
+      // The header and compaction events are lines too, not messages.
+      messageCount: countLines(text) - header - occurrences(text, '\n{"type":"compaction"') - (text.startsWith('{"type":"compaction"') ? 1 : 0),
+      ...(cwd === undefined ? {} : { cwd }),
     };
   } catch (err) {
     log.warn(`Cannot read session ${path}: ${(err as Error).message}`);
@@ -319,17 +366,21 @@ interface Transcript {
   damage: string[];
   /** The last compaction event. */
   compaction?: CompactionRecord;
+  /** The directory from the header line. */
+  cwd?: string;
 }
 
 function readTranscript(path: string): Transcript {
   const parsed: unknown[] = [];
   let unreadable = 0;
   let compaction: CompactionRecord | undefined;
+  let cwd: string | undefined;
   for (const line of readFileSync(path, "utf8").split("\n")) {
     if (line.trim() === "") continue;
     const entry = parseLine(line);
     if (entry === undefined) unreadable++;
     else if (isCompactionRecord(entry)) compaction = entry;
+    else if (isSessionHeader(entry)) cwd ??= entry.cwd;
     else parsed.push(entry);
   }
   const repair = repairHistory(parsed);
@@ -338,7 +389,7 @@ function readTranscript(path: string): Transcript {
   if (repair.repaired > 0) damage.push(`${repair.repaired} malformed entr${repair.repaired === 1 ? "y" : "ies"} rebuilt or left out`);
   if (repair.dropped > 0) damage.push(`${repair.dropped} tool result(s) answering no call dropped`);
   if (repair.added > 0 && damage.length > 0) damage.push(`${repair.added} unanswered tool call(s) answered "cancelled"`);
-  return { messages: repair.messages, added: repair.added, damage, ...(compaction === undefined ? {} : { compaction }) };
+  return { messages: repair.messages, added: repair.added, damage, ...(compaction === undefined ? {} : { compaction }), ...(cwd === undefined ? {} : { cwd }) };
 }
 
 function isCompactionRecord(entry: unknown): entry is CompactionRecord {

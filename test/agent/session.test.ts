@@ -10,11 +10,13 @@ import { agentOn, expectValidHistory, unwrapToolMessages, useAgentSandbox } from
 
 const startServer = useAgentSandbox("quiver-session-");
 
+/** The transcript's messages (its header line, when there is one, left out). */
 function readLines(path: string): ChatMessage[] {
   return readFileSync(path, "utf8")
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line) as ChatMessage);
+    .map((line) => JSON.parse(line) as ChatMessage & { type?: string })
+    .filter((line) => line.type !== "session");
 }
 
 function writeTranscript(id: string, messages: unknown[], tail = ""): string {
@@ -57,7 +59,28 @@ describe("session transcripts", () => {
     // Tool lines carry the conversation's boundary (so a resumed session wraps them the same); the rest is the history as is.
     expect(lines[2]).toMatchObject({ boundary: agent.boundary });
     expect(lines.map((m) => ({ ...m, boundary: undefined }))).toEqual(agent.messages.slice(1));
-    expect(seen).toEqual([1, 3]);
+    expect(seen).toEqual([2, 4]); // the header line, then the messages
+  });
+
+  it("is one file whose first line records the directory it was started in", () => {
+    const dir = sessionsDir();
+    const session = Session.create({ cwd: "/somewhere/project" });
+    session.append({ role: "user", content: "hello" });
+    expect(readdirSync(dir).filter((name) => name.startsWith(session.id))).toEqual([`${session.id}.jsonl`]);
+    expect(readFileSync(session.path, "utf8").split("\n")[0]).toBe('{"type":"session","cwd":"/somewhere/project"}');
+    const [info] = listSessions({ cwd: "/somewhere/project" });
+    expect(info).toMatchObject({ id: session.id, cwd: "/somewhere/project", messageCount: 1, firstPrompt: "hello" });
+    expect(listSessions({ cwd: "/elsewhere" })).toEqual([]);
+    const reopened = Session.open(session.id);
+    expect(reopened.cwd).toBe("/somewhere/project");
+    expect(reopened.messages).toEqual([{ role: "user", content: "hello" }]);
+  });
+
+  it("still finds the directory of a session saved with a meta file beside it", () => {
+    writeTranscript("20240101-000000-abcd", [{ role: "user", content: "from before" }]);
+    writeFileSync(join(sessionsDir(), "20240101-000000-abcd.meta.json"), '{"cwd":"/old/project"}\n');
+    expect(listSessions({ cwd: "/old/project" }).map((s) => s.id)).toEqual(["20240101-000000-abcd"]);
+    expect(Session.open("20240101-000000-abcd").cwd).toBe("/old/project");
   });
 
   it("lists sessions newest first with time, first prompt and message count", () => {

@@ -120,7 +120,7 @@ export interface CliSandbox {
   start(args: string[], options?: CliRunOptions & { env?: EnvOverrides }): RunningCli;
   /** The transcript files (`<id>.jsonl`) in the home's sessions folder. */
   sessionFiles(): string[];
-  /** The complete lines of a transcript (the CLI may be writing the next one); none when there is no file. */
+  /** The complete message lines of a transcript (the CLI may be writing the next one), its header line left out; none when there is no file. */
   transcript(file?: string): TranscriptLine[];
 }
 
@@ -160,7 +160,8 @@ export function useCliSandbox(options: CliSandboxOptions): CliSandbox {
       return readFileSync(join(home, "sessions", file), "utf8")
         .split("\n")
         .slice(0, -1)
-        .map((line) => JSON.parse(line) as TranscriptLine);
+        .map((line) => JSON.parse(line) as TranscriptLine & { type?: string })
+        .filter((line) => line.type !== "session");
     },
   };
 }
