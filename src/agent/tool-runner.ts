@@ -55,7 +55,7 @@ export async function runToolCalls(calls: readonly ToolCall[], opts: ToolRunOpti
     if (group.length === 1) {
       // A group of one is a writer, or a lone read-only call (which needs no checkpoint).
       const call = calls[group[0]!]!;
-      if (opts.beforeWrite !== undefined && mayWrite(call, opts.offered)) await Promise.all([opts.beforeWrite(call), warmUpTool(call.name)]);
+      if (opts.beforeWrite !== undefined && mayWrite(call, opts.offered)) await Promise.all([opts.beforeWrite(call), warmUpTool(call.name, call.arguments)]);
       await run(group[0]!);
     }
     else await inPool(group, Math.max(1, opts.maxParallel), run);

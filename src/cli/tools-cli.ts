@@ -87,7 +87,7 @@ export function callTool(name: string, rawArgs: string, opts: ToolsCommonOptions
       // Without --yes or a terminal nobody can answer, so the tool explains how to allow it instead.
       const canAsk = opts.yes === true || process.stdin.isTTY === true;
       const approve = canAsk ? createApprover({ yes: opts.yes === true, input: process.stdin, output: process.stderr, rules: ruleScopes(), signal: controller.signal }) : undefined;
-      await Promise.all([checkpointBefore(name, args), warmUpTool(name)]);
+      await Promise.all([checkpointBefore(name, args), warmUpTool(name, args)]);
       // The user has waited since the process started: budgets (search_files' regex) count from there.
       const ctx = { signal: controller.signal, startedAt: performance.timeOrigin, approvalUnavailable: toolsCallHow(name) };
       const output = await handleFunctionCall(name, args, approve !== undefined ? { ...ctx, approve } : ctx);

@@ -243,9 +243,10 @@ export interface RegisterOptions<P extends ToolParameters = JsonSchema> {
   timeoutMs?: number;
   /**
    * Loads what a call will need, with no effect of its own (a parser, a probe), so callers can run
-   * it beside the checkpoint taken before the call. Optional; a failure is ignored.
+   * it beside the checkpoint taken before the call. Gets the call's arguments as sent (not yet
+   * validated), so it can skip what this call will not need. Optional; a failure is ignored.
    */
-  warmUp?: () => Promise<void>;
+  warmUp?: (args: Readonly<Record<string, unknown>>) => Promise<void>;
   /** Title, annotations and output schema, as MCP describes tools. */
   meta?: ToolMeta;
 }
@@ -267,7 +268,7 @@ export interface ToolEntry {
   readonly dynamicSchemaOverrides: (() => Partial<ToolSchema>) | undefined;
   readonly readOnly: boolean;
   readonly timeoutMs: number | undefined;
-  readonly warmUp: (() => Promise<void>) | undefined;
+  readonly warmUp: ((args: Readonly<Record<string, unknown>>) => Promise<void>) | undefined;
   readonly meta: ToolMeta | undefined;
 }
 

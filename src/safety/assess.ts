@@ -13,10 +13,10 @@ import { type Invocation, invocation, isOpaque } from "./argv.js";
 import { judgeCarriers } from "./code-carriers.js";
 import { joinContinuations } from "./continuations.js";
 import type { Finding } from "./finding.js";
-import { UNPARSABLE, collectFacts, type LineContext, type SimpleCommand } from "./commands.js";
+import { UNPARSABLE, collectFacts, plainFacts, plainWords, type LineContext, type ShellFacts, type SimpleCommand } from "./commands.js";
 import { judgeCodeRunner, judgeInlineCode, language } from "./interpreters.js";
 import { stageOutput } from "./pipe-text.js";
-import { type BashParse, bashParser } from "./parser.js";
+import { type BashParse, bashParser, loadedBashParser } from "./parser.js";
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { type AssessOptions, absolutePath, criticalCandidates, safetyEnv, type SafetyEnv } from "./paths.js";
@@ -39,16 +39,40 @@ const RUNS_DOWNLOAD: Finding = { key: "pipe-to-shell", reason: "running a file d
 const RUNS_WRITTEN: Finding = { key: "runs-written-file", reason: "running a file (a script, a Makefile, package.json) the same command line writes with content it does not show", verdict: "ask" };
 const TOO_DEEP: Finding = { key: "nested-shell", reason: "shells nested too deep to judge", verdict: "ask" };
 
-/** Loads the bash grammar now, for callers that can overlap its load with other waits. */
-export async function prepareCommandAssessment(): Promise<void> {
-  await bashParser();
+/**
+ * Loads the bash grammar now, for callers that can overlap its load with other waits; not for a
+ * `command` of plain words, which is judged without it.
+ */
+export async function prepareCommandAssessment(command?: string): Promise<void> {
+  if (command === undefined || plainWords(command) === undefined) await bashParser();
 }
 
+/**
+ * A line of plain words (and the plain texts it hands on) is judged without the grammar, whose
+ * first load and parse cost a fresh process ~30 ms; the first text that needs it stops that
+ * attempt, and the whole line is judged again with the grammar.
+ */
 export async function assessCommand(command: string, opts: AssessOptions = {}): Promise<Assessment> {
-  const assessor = new CommandAssessor(await bashParser(), safetyEnv(opts));
-  assessor.judgeText(command, assessor.env.cwd, 0);
+  const env = safetyEnv(opts);
+  const parse = loadedBashParser();
+  if (parse === undefined) {
+    try {
+      return assessWith(command, undefined, env);
+    } catch (err) {
+      if (!(err instanceof NeedsGrammar)) throw err;
+    }
+  }
+  return assessWith(command, parse ?? (await bashParser()), env);
+}
+
+function assessWith(command: string, parse: BashParse | undefined, env: SafetyEnv): Assessment {
+  const assessor = new CommandAssessor(parse, env);
+  assessor.judgeText(command, env.cwd, 0);
   return assessor.result();
 }
+
+/** Thrown by an assessment without the grammar at the first text that is not plain words. */
+class NeedsGrammar extends Error {}
 
 /** Positional parameters: `$1`…, `$@`, `$*`, `$#`. */
 const POSITIONAL = ["@", "*", "#", ...Array.from({ length: 9 }, (_, i) => String(i + 1))];
@@ -70,10 +94,10 @@ class CommandAssessor {
   readonly #aliases = new Map<string, string>();
   readonly #links = new Map<string, string>();
   readonly #written: WrittenFiles;
-  readonly #parse: BashParse;
+  readonly #parse: BashParse | undefined;
   readonly env: SafetyEnv;
 
-  constructor(parse: BashParse, env: SafetyEnv) {
+  constructor(parse: BashParse | undefined, env: SafetyEnv) {
     this.#parse = parse;
     this.env = env;
     this.#line = { vars: new Map(), knownPaths: criticalCandidates(env), shell: { unknownGlobs: false, integers: new Set() }, made: new Set() };
@@ -113,21 +137,29 @@ class CommandAssessor {
   judgeText(text: string, cwd: string, depth: number): void {
     if (depth > MAX_DEPTH) return this.#add(TOO_DEEP);
     // Unknown pieces of an inner script read as an unknown variable when it is parsed again.
-    const { root, free } = this.#parse(joinContinuations(text).split(OPAQUE).join(UNKNOWN_VAR).split(SPLIT).join(" "));
+    const prepared = joinContinuations(text).split(OPAQUE).join(UNKNOWN_VAR).split(SPLIT).join(" ");
+    const plain = plainFacts(prepared, { ...this.env, cwd }, this.#line);
+    if (plain !== undefined) return this.#judgeFacts(plain, cwd, depth);
+    if (this.#parse === undefined) throw new NeedsGrammar();
+    const { root, free } = this.#parse(prepared);
     try {
       const facts = collectFacts(root, { ...this.env, cwd }, this.#line);
       if (root.hasError) this.#add(UNPARSABLE);
-      this.#add(...facts.findings);
-      for (const [name, value, at] of facts.assigns) this.#addDefined(judgeAssignment(name, value, this.env, at));
-      for (const f of facts.functions) this.#functions.set(f.name, f.body);
-      for (const cmd of facts.commands) this.#as(cmd.argv, () => this.#judgeCommand(cmd, depth));
-      // After the commands: the grammar hangs `a && b > f`'s redirection on the whole list, and links `a` made count.
-      for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
-      // A function never called by name may still run (`$f`, a trap, `export -f`): judged with unknown arguments.
-      for (const f of facts.functions) if (!this.#called.has(f.name)) this.#withPositionals(undefined, () => this.judgeText(f.body, cwd, depth + 1));
+      this.#judgeFacts(facts, cwd, depth);
     } finally {
       free();
     }
+  }
+
+  #judgeFacts(facts: ShellFacts, cwd: string, depth: number): void {
+    this.#add(...facts.findings);
+    for (const [name, value, at] of facts.assigns) this.#addDefined(judgeAssignment(name, value, this.env, at));
+    for (const f of facts.functions) this.#functions.set(f.name, f.body);
+    for (const cmd of facts.commands) this.#as(cmd.argv, () => this.#judgeCommand(cmd, depth));
+    // After the commands: the grammar hangs `a && b > f`'s redirection on the whole list, and links `a` made count.
+    for (const [path, at] of facts.writes) this.#add(...judgeWriteTarget(this.#throughLinks(path, at), this.env, at));
+    // A function never called by name may still run (`$f`, a trap, `export -f`): judged with unknown arguments.
+    for (const f of facts.functions) if (!this.#called.has(f.name)) this.#withPositionals(undefined, () => this.judgeText(f.body, cwd, depth + 1));
   }
 
   #judgeCommand(cmd: SimpleCommand, depth: number): void {

@@ -71,6 +71,45 @@ export interface LineContext {
 
 /** The facts of one parsed command line. */
 export function collectFacts(root: SyntaxNode, env: SafetyEnv, line: LineContext): ShellFacts {
+  const state = walkState(env, line);
+  visit(root, state);
+  return state.facts;
+}
+
+/**
+ * Literal words as bash reads them: no quote, expansion, glob, tilde, comment, operator or
+ * redirection character. Nor `%`, `@` or `+`: the grammar reads some words holding them as a broken
+ * variable name (`a@b ls`, `- a%`, `a+: ls`), which a line of plain words must never differ on.
+ */
+const PLAIN_LINE = /^[ \t]*[A-Za-z0-9_./:,-]+(?:[ \t]+[A-Za-z0-9_./:,-]+)*[ \t]*$/;
+/** First words the grammar does not read as a plain command: reserved words, declarations, `unset`. */
+const NOT_A_PLAIN_COMMAND = new Set([
+  "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "coproc",
+  "declare", "typeset", "export", "readonly", "local", "unset", "unsetenv",
+]);
+
+/** The words of `text` when it is one simple command of plain words (`git status`, `ls -la src`), else undefined. */
+export function plainWords(text: string): string[] | undefined {
+  if (!PLAIN_LINE.test(text)) return undefined;
+  const argv = text.trim().split(/[ \t]+/);
+  return NOT_A_PLAIN_COMMAND.has(argv[0]!) ? undefined : argv;
+}
+
+/**
+ * The facts of a line of plain words, read without the grammar: the same as collectFacts gives for
+ * its parse tree (test/safety/plain-command.test.ts holds the two to each other over generated
+ * lines), so the guard judges it alike. Undefined for any other line.
+ */
+export function plainFacts(text: string, env: SafetyEnv, line: LineContext): ShellFacts | undefined {
+  const argv = plainWords(text);
+  if (argv === undefined) return undefined;
+  const state = walkState(env, line);
+  state.facts.commands.push({ argv, dynamicName: false, piped: false, cwd: state.env.cwd, redirectTargets: [], writes: [], assigns: [] });
+  shellBuiltin(argv, state);
+  return state.facts;
+}
+
+function walkState(env: SafetyEnv, line: LineContext): WalkState {
   const facts: ShellFacts = { commands: [], functions: [], assigns: [], writes: [], findings: [] };
   const state: WalkState = {
     env: { ...env },
@@ -83,8 +122,7 @@ export function collectFacts(root: SyntaxNode, env: SafetyEnv, line: LineContext
     visitNested: (node) => withPiped(state, false, () => visitChildren(node, state)),
     note: (finding) => void facts.findings.push(finding),
   };
-  visit(root, state);
-  return facts;
+  return state;
 }
 
 function withPiped(state: WalkState, piped: boolean, body: () => void): void {

@@ -60,12 +60,21 @@ function loadParser(): Promise<TsParser> {
 /** Parses one string; `free` releases the tree (it lives in WASM memory, not on the JS heap). */
 export type BashParse = (text: string) => { root: SyntaxNode; free: () => void };
 
+let loaded: BashParse | undefined;
+
 /** The parser, ready, for callers that parse more strings synchronously inside one assessment. */
 export async function bashParser(): Promise<BashParse> {
+  if (loaded !== undefined) return loaded;
   const parser = await loadParser();
-  return (text) => {
+  loaded ??= (text) => {
     const tree = parser.parse(text);
     if (tree === null) throw new Error(`The bash parser returned no tree for ${JSON.stringify(text.slice(0, 80))}`);
     return { root: tree.rootNode, free: () => tree.delete() };
   };
+  return loaded;
+}
+
+/** The parser when it has been loaded already, without waiting for it (a line of plain words needs none). */
+export function loadedBashParser(): BashParse | undefined {
+  return loaded;
 }

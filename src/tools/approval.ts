@@ -25,8 +25,8 @@ export interface ApprovalAsk extends ApprovalSubject {
 const safety = (): Promise<typeof import("../safety/index.js")> => import("../safety/index.js");
 
 /** Loads the command guard's parser ahead of the first assessment, so the load can overlap other waits. */
-export async function prepareCommandGate(): Promise<void> {
-  await (await safety()).prepareCommandAssessment();
+export async function prepareCommandGate(command?: string): Promise<void> {
+  await (await safety()).prepareCommandAssessment(command);
 }
 
 /** `gate` for a shell command: the error result, or the assessment it passed on. */

@@ -42,7 +42,7 @@ async function terminal(args: Record<string, unknown>, ctx: ToolContext): Promis
     );
   }
   const cwd = await workingDirectory(optionalStringArg(args, "workdir"));
-  void warmUp(); // when the caller did not run it beside the checkpoint
+  void warmUp(args); // when the caller did not run it beside the checkpoint
   const placement = await placeCommand(ctx, command, optionalStringArg(args, "escalate"));
   if ("refusal" in placement) return placement.refusal;
 
@@ -105,9 +105,13 @@ async function runPlaced(
   return blocked === undefined ? { run } : { run, blocked };
 }
 
-/** The guard's grammar loads while the sandbox probe waits on bwrap: a fresh process pays for the slower one only. */
-async function warmUp(): Promise<void> {
-  await Promise.all([prepareCommandGate(), prepareSandbox()]).catch(() => undefined); // the call reports a failure
+/**
+ * The guard's grammar loads while the sandbox probe waits on bwrap: a fresh process pays for the
+ * slower one only. A command of plain words is judged without the grammar, so it is not loaded.
+ */
+async function warmUp(args: Readonly<Record<string, unknown>>): Promise<void> {
+  const command = typeof args.command === "string" ? args.command : undefined;
+  await Promise.all([prepareCommandGate(command), prepareSandbox()]).catch(() => undefined); // the call reports a failure
 }
 
 async function workingDirectory(workdir: string | undefined): Promise<string> {

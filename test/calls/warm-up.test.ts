@@ -10,7 +10,7 @@ import { registry } from "../../src/registry/index.js";
 const NAME = "warm_up_probe_tool";
 afterEach(() => registry.deregister(NAME));
 
-function register(warmUp: () => Promise<void>, seen: string[]): void {
+function register(warmUp: (args: Readonly<Record<string, unknown>>) => Promise<void>, seen: string[]): void {
   registry.register({
     name: NAME,
     toolset: "warm-up-test",
@@ -23,8 +23,18 @@ function register(warmUp: () => Promise<void>, seen: string[]): void {
 describe("warmUpTool", () => {
   it("resolves when the tool's warm-up throws, and for a tool without one or an unknown name", async () => {
     register(() => Promise.reject(new Error("no grammar")), []);
-    await expect(warmUpTool(NAME)).resolves.toBeUndefined();
-    await expect(warmUpTool("no_such_tool")).resolves.toBeUndefined();
+    await expect(warmUpTool(NAME, {})).resolves.toBeUndefined();
+    await expect(warmUpTool("no_such_tool", {})).resolves.toBeUndefined();
+  });
+
+  it("hands the warm-up the call's arguments, parsed from the model's JSON text when they are one object", async () => {
+    const got: unknown[] = [];
+    register(async (args) => void got.push(args), []);
+    await warmUpTool(NAME, { command: "ls" });
+    await warmUpTool(NAME, '{"command":"git status"}');
+    await warmUpTool(NAME, "not json");
+    await warmUpTool(NAME, "[1]");
+    expect(got).toEqual([{ command: "ls" }, { command: "git status" }, {}, {}]);
   });
 });
 
@@ -33,8 +43,8 @@ describe("the tool runner", () => {
     const seen: string[] = [];
     let warmStarted!: () => void;
     const warmedUp = new Promise<void>((resolve) => (warmStarted = resolve));
-    register(async () => {
-      seen.push("warm-up");
+    register(async (args) => {
+      seen.push(`warm-up ${JSON.stringify(args)}`);
       warmStarted();
     }, seen);
     // The checkpoint only finishes once the warm-up has begun: run one after the other, this would hang.
@@ -43,7 +53,7 @@ describe("the tool runner", () => {
       seen.push("checkpoint");
     };
     const results: string[] = [];
-    await runToolCalls([{ id: "c1", name: NAME, arguments: "{}" }], {
+    await runToolCalls([{ id: "c1", name: NAME, arguments: '{"command":"make"}' }], {
       offered: new Set([NAME]),
       maxParallel: 4,
       attachImages: false,
@@ -51,7 +61,7 @@ describe("the tool runner", () => {
       beforeWrite,
       onResult: (message) => results.push(String(message.content)),
     });
-    expect(seen).toEqual(["warm-up", "checkpoint", "handler"]);
+    expect(seen).toEqual(['warm-up {"command":"make"}', "checkpoint", "handler"]);
     expect(results).toEqual(["{}"]);
   });
 });

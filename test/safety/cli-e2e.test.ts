@@ -112,7 +112,7 @@ describe("quiver tools call, no --yes, no TTY", () => {
     expect(result.output).toContain("ALLOWED_TOKEN=passed-through");
   });
 
-  it("`quiver tools list` does not load the bash parser; a terminal call does", async () => {
+  it("`quiver tools list` and a terminal call of plain words do not load the bash parser; a call that needs it does", async () => {
     const hooks = join(root, "hooks.mjs");
     const mark = join(root, "loaded.txt");
     writeFileSync(
@@ -126,6 +126,8 @@ describe("quiver tools call, no --yes, no TTY", () => {
     expect((await runCli(["tools", "list", "--no-mcp"], traced)).code).toBe(0);
     expect(existsSync(mark)).toBe(false);
     expect((await runCli(["tools", "call", "terminal", '{"command":"true"}', "--no-mcp"], traced)).code).toBe(0);
+    expect(existsSync(mark)).toBe(false);
+    expect((await runCli(["tools", "call", "terminal", '{"command":"echo \\"$HOME\\""}', "--no-mcp"], traced)).code).toBe(0);
     expect(readFileSync(mark, "utf8")).toContain("web-tree-sitter");
   });
 });
