@@ -2,6 +2,8 @@
  * Taking a checkpoint: snapshot the project, and commit the tree unless it equals the newest
  * checkpoint's (then that checkpoint is the one for this turn too).
  */
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { findProjectRoot } from "../safety/project-root.js";
 import { runGit } from "./git.js";
 import { commitMessage, ID_LENGTH, readCheckpoints, type CheckpointKind, type CheckpointRecord, type CheckpointTrigger, type StoredCheckpoint } from "./records.js";
@@ -49,8 +51,9 @@ export async function takeCheckpoint(repo: ShadowRepo, request: TakeRequest, opt
   const maxFileBytes = Math.round((opts.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024);
   const snapshot = await takeSnapshot(repo, { maxFileBytes, timeoutMs });
   if (snapshot.unchanged && snapshot.head !== undefined && request.force !== true) {
-    const newest = recent.get(snapshot.head) ?? (await readCheckpoints(repo, timeoutMs, 1, snapshot.head))[0];
-    if (newest !== undefined && newest.commit === snapshot.head) return { record: remember(newest), reused: true };
+    const remembered = rememberedNewest(repo, snapshot.head);
+    const newest = remembered ?? (await readCheckpoints(repo, timeoutMs, 1, snapshot.head))[0];
+    if (newest !== undefined && newest.commit === snapshot.head) return { record: remembered ?? remember(repo, newest), reused: true };
   }
   const tree = await treeOf(repo, snapshot, timeoutMs);
   const record: Omit<CheckpointRecord, "id"> = {
@@ -66,14 +69,34 @@ export async function takeCheckpoint(repo: ShadowRepo, request: TakeRequest, opt
   const parents = snapshot.head === undefined ? [] : ["-p", snapshot.head];
   const commit = (await runGit(repo, ["commit-tree", tree, ...parents, "-F", "-"], { timeoutMs, input: commitMessage(record) })).trim();
   await runGit(repo, ["update-ref", CHECKPOINT_REF, commit, ...(snapshot.head === undefined ? [] : [snapshot.head])], { timeoutMs });
-  return { record: remember({ ...record, id: commit.slice(0, ID_LENGTH), commit, tree }), reused: false };
+  return { record: remember(repo, { ...record, id: commit.slice(0, ID_LENGTH), commit, tree }), reused: false };
 }
 
-/** Records by commit, so an unchanged project's checkpoint costs one `git status` and no `git log`. */
-const recent = new Map<string, StoredCheckpoint>();
+/**
+ * The newest checkpoint's record, kept in the shadow repository beside the commit that holds it,
+ * so an unchanged project's checkpoint costs one `git status`, in a fresh process too, and no
+ * `git log` (~10 ms). Only a cache: it counts only for the commit it names, and a missing or
+ * unreadable one sends the reader to git.
+ */
+const NEWEST = "quiver-newest.json";
 
-function remember(record: StoredCheckpoint): StoredCheckpoint {
-  recent.set(record.commit, record);
-  if (recent.size > 64) recent.delete(recent.keys().next().value!);
+function remember(repo: ShadowRepo, record: StoredCheckpoint): StoredCheckpoint {
+  const file = join(repo.gitDir, NEWEST);
+  try {
+    writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(record), { mode: 0o600 });
+    renameSync(`${file}.${process.pid}.tmp`, file);
+  } catch {
+    // a cache: the next checkpoint reads the record from git instead
+  }
   return record;
+}
+
+function rememberedNewest(repo: ShadowRepo, head: string): StoredCheckpoint | undefined {
+  try {
+    const record = JSON.parse(readFileSync(join(repo.gitDir, NEWEST), "utf8")) as Partial<StoredCheckpoint> | null;
+    const whole = record !== null && record.commit === head && typeof record.tree === "string" && typeof record.id === "string" && typeof record.time === "string";
+    return whole ? (record as StoredCheckpoint) : undefined;
+  } catch {
+    return undefined;
+  }
 }
