@@ -2,10 +2,12 @@
  * Which sandbox can run here, probed once per process: on Linux bwrap on PATH *and* a probe
  * run that succeeds (user namespaces blocked by AppArmor or a sysctl make bwrap fail only when
  * run), on macOS /usr/bin/sandbox-exec. socat is needed for the network bridge (Linux).
+ * A terminal call's probe (the async one) may come from an earlier process: see probe-memo.ts.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
+import { forgetProbe, recallProbe, rememberProbe } from "./probe-memo.js";
 
 export interface BwrapBackend {
   kind: "bwrap";
@@ -52,7 +54,7 @@ export async function detectSandboxAsync(): Promise<Detection> {
   return probing;
 }
 
-/** For tests: forget the probe (e.g. after changing PATH). */
+/** Forgets the probe of this process (tests, after changing PATH; a sandbox that failed to start). */
 export function resetSandboxDetection(): void {
   cached = undefined;
 }
@@ -83,22 +85,31 @@ function probeTarget(): ProbeTarget {
 /** A probe run gives undefined when bwrap ran, else its complaint; without a user namespace is tried only when with one failed. */
 function settleSync(target: BwrapTarget): Detection {
   const withUserns = probeRunSync(target.bwrap, true);
-  return verdict(target, withUserns, withUserns === undefined ? undefined : probeRunSync(target.bwrap, false));
+  return remembered(target, verdict(target, withUserns, withUserns === undefined ? undefined : probeRunSync(target.bwrap, false)));
 }
 
 async function settleAsync(target: BwrapTarget): Promise<Detection> {
+  const recalled = recallProbe(target.bwrap);
+  if (recalled !== undefined) return bwrapDetection(target, recalled.userns);
   const withUserns = await probeRunAsync(target.bwrap, true);
-  return verdict(target, withUserns, withUserns === undefined ? undefined : await probeRunAsync(target.bwrap, false));
+  return remembered(target, verdict(target, withUserns, withUserns === undefined ? undefined : await probeRunAsync(target.bwrap, false)));
+}
+
+/** A probe's answer, kept for later processes when it is a success, and any kept one dropped when not. */
+function remembered(target: BwrapTarget, detection: Detection): Detection {
+  if (detection.available && detection.backend.kind === "bwrap") rememberProbe(target.bwrap, detection.backend.userns);
+  else forgetProbe();
+  return detection;
 }
 
 function verdict(target: BwrapTarget, withUserns: string | undefined, without: string | undefined): Detection {
-  const backend = (userns: boolean): Detection => ({
-    available: true,
-    backend: { kind: "bwrap", path: target.bwrap, userns, ...(target.socat !== undefined && { socat: target.socat }) },
-  });
-  if (withUserns === undefined) return backend(true);
-  if (without === undefined) return backend(false);
+  if (withUserns === undefined) return bwrapDetection(target, true);
+  if (without === undefined) return bwrapDetection(target, false);
   return { available: false, reason: `bwrap cannot create its namespaces here (${without})`, fix: USERNS_FIX };
+}
+
+function bwrapDetection(target: BwrapTarget, userns: boolean): Detection {
+  return { available: true, backend: { kind: "bwrap", path: target.bwrap, userns, ...(target.socat !== undefined && { socat: target.socat }) } };
 }
 
 /** The namespaces bwrap-args.ts asks for, so that what the probe ran is what commands get. */

@@ -10,7 +10,8 @@ import { bwrapArgs, PROXY_SOCKET_INSIDE } from "./bwrap-args.js";
 import { blockedLine } from "./blocked.js";
 import { cacheEnv, ensureSandboxCacheDir } from "./caches.js";
 import { sandboxSettings } from "./config.js";
-import { detectSandbox, type SandboxBackend } from "./detect.js";
+import { detectSandbox, resetSandboxDetection, type SandboxBackend } from "./detect.js";
+import { forgetProbe } from "./probe-memo.js";
 import { checkGuards, snapshotGuards, type GuardSnapshot } from "./guard-check.js";
 import { baselineNestedRepos, checkNestedRepos, type NestedCheck } from "./nested-repos.js";
 import { sandboxPolicy, within, type SandboxPolicy } from "./policy.js";
@@ -92,6 +93,7 @@ export interface FinishOutcome {
   output: string;
   /** It was stopped (timeout, abort): its processes may outlive bwrap by a moment. */
   killed?: boolean;
+  exitCode?: number;
 }
 
 export interface WrapOptions {
@@ -142,7 +144,7 @@ export async function wrapCommand(argv: readonly string[], backend: SandboxBacke
     finish: async (outcome) => {
       const line = await finish(outcome, { policy, proxy, quarantine: check, noNetwork: backend.socat === undefined });
       if (socket !== undefined) rmSync(socket, { force: true });
-      return line;
+      return bwrapFailedToStart(outcome) ?? line;
     },
   };
 }
@@ -187,6 +189,19 @@ async function finish(
     hidden: run.policy.hidden,
     ...(run.noNetwork === true && { noNetwork: true }),
   });
+}
+
+/**
+ * bwrap's own refusal to set up (exit 1, its `bwrap: ` line first): the probe that found it working
+ * (perhaps an earlier process's) no longer holds, so it is forgotten and the next command probes.
+ * The command did not run; it is never run again outside the sandbox.
+ */
+function bwrapFailedToStart(outcome: FinishOutcome): string | undefined {
+  if (outcome.exitCode !== 1 || !outcome.output.startsWith("bwrap: ")) return undefined;
+  forgetProbe();
+  resetSandboxDetection();
+  const said = outcome.output.split("\n", 1)[0];
+  return `Sandbox: bwrap could not start the command (${said}); quiver checks the sandbox again before the next command, and \`quiver doctor\` says what it needs.`;
 }
 
 /** Longer than run-command's SIGTERM→SIGKILL grace, so nothing of the sandbox is left alive. */

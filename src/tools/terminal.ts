@@ -101,7 +101,7 @@ async function runPlaced(
   const network = mayUseNetwork(base.command, programs);
   const wrapped = await wrapCommand(["bash", "-c", base.command], placement.backend, { cwd: base.cwd, env, network });
   const run = await runCommand({ ...base, env: wrapped.env, spawn: wrapped });
-  const blocked = await wrapped.finish({ command: base.command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground });
+  const blocked = await wrapped.finish({ command: base.command, output: run.output, killed: run.stopped !== undefined || run.stoppedBackground, exitCode: run.exitCode });
   return blocked === undefined ? { run } : { run, blocked };
 }
 
