@@ -23,12 +23,19 @@ try {
 }
 
 const sections = { ...previous };
+// A bench that throws is reported and the others still run; the run then exits 1.
+const failed = [];
 for (const file of files) {
   process.stderr.write(`bench: ${file} …\n`);
-  const mod = await import(pathToFileURL(join(here, file)).href);
-  const { section, rows } = await mod.default();
-  sections[section] = rows;
-  printSection(section, rows);
+  try {
+    const mod = await import(pathToFileURL(join(here, file)).href);
+    const { section, rows } = await mod.default();
+    sections[section] = rows;
+    printSection(section, rows);
+  } catch (err) {
+    failed.push(file);
+    process.stderr.write(`bench: ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
 }
 
 const out = {
@@ -38,6 +45,10 @@ const out = {
 };
 await writeFile(resultsPath, JSON.stringify(out, null, 2) + "\n");
 process.stderr.write(`bench: wrote ${resultsPath}\n`);
+if (failed.length > 0) {
+  process.stderr.write(`bench: ${failed.length} failed: ${failed.join(", ")}\n`);
+  process.exitCode = 1;
+}
 
 function fmt(v) {
   if (typeof v !== "number") return String(v ?? "");
