@@ -35,8 +35,21 @@ export function wireToolMessage(message: ToolMessage, boundary: string): ToolMes
 }
 
 /** The conversation as sent: every tool message wrapped, the rest as it is. */
+/**
+ * Each request sends the whole history, and wrapping a tool message costs O(its text): the wrapped
+ * form is kept per message (history messages are never changed in place) and per boundary.
+ */
+const wired = new WeakMap<ToolMessage, { boundary: string; message: ToolMessage }>();
+
 export function wireMessages(messages: readonly ChatMessage[], boundary: string): ChatMessage[] {
-  return messages.map((m) => (m.role === "tool" ? wireToolMessage(m, boundary) : m));
+  return messages.map((m) => {
+    if (m.role !== "tool") return m;
+    const kept = wired.get(m);
+    if (kept !== undefined && kept.boundary === boundary) return kept.message;
+    const message = wireToolMessage(m, boundary);
+    wired.set(m, { boundary, message });
+    return message;
+  });
 }
 
 /** The system prompt's words on the boundary. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Session } from "../../src/agent/index.js";
+import { wireMessages } from "../../src/agent/tool-boundary.js";
 import { registry } from "../../src/registry/index.js";
 import { text, toolCall } from "../helpers/scripted-openai-server.js";
 import { agentOn, toolResults, useAgentSandbox } from "./fixture.js";
@@ -82,5 +83,21 @@ describe("the tool-output boundary", () => {
 
     const other = agentOn(first, { toolsets: [TS], loadBuiltinTools: false }).agent;
     expect(other.boundary).not.toBe(a.boundary);
+  });
+});
+
+describe("wireMessages", () => {
+  it("wraps each tool message once per boundary: a request re-sending the history does not wrap it again", () => {
+    const history = [
+      { role: "user" as const, content: "read it" },
+      { role: "tool" as const, tool_call_id: "c1", content: "body with the marker 0123456789abcdef inside" },
+    ];
+    const first = wireMessages(history, "0123456789abcdef");
+    const again = wireMessages(history, "0123456789abcdef");
+    expect(first[1]).toEqual({ role: "tool", tool_call_id: "c1", content: wrapped("0123456789abcdef", "body with the marker [marker removed] inside") });
+    expect(again[1]).toBe(first[1]); // the same object: not rebuilt
+    expect(again[0]).toBe(history[0]);
+    const other = wireMessages(history, "fedcba9876543210");
+    expect(other[1]).toEqual({ role: "tool", tool_call_id: "c1", content: wrapped("fedcba9876543210", "body with the marker 0123456789abcdef inside") });
   });
 });
