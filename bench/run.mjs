@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Runs every bench/*.bench.mjs (or those whose name contains an argument), prints one table
-// and writes bench/results.json. Each bench module default-exports an async function that
-// returns { section, rows: [{ metric, value, unit, target?, reference?, note? }] }.
-import { readdir, writeFile, readFile } from "node:fs/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// Runs every bench/*.bench.mjs (or those whose name contains an argument), each in its own node
+// process (bench/run-one.mjs), prints one table and writes bench/results.json. Each bench module
+// default-exports an async function that returns { section, rows: [{ metric, value, unit,
+// target?, reference?, note? }] }.
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import os from "node:os";
+import { promisify } from "node:util";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
@@ -28,8 +31,7 @@ const failed = [];
 for (const file of files) {
   process.stderr.write(`bench: ${file} …\n`);
   try {
-    const mod = await import(pathToFileURL(join(here, file)).href);
-    const { section, rows } = await mod.default();
+    const { section, rows } = await runInChild(join(here, file));
     sections[section] = rows;
     printSection(section, rows);
   } catch (err) {
@@ -48,6 +50,20 @@ process.stderr.write(`bench: wrote ${resultsPath}\n`);
 if (failed.length > 0) {
   process.stderr.write(`bench: ${failed.length} failed: ${failed.join(", ")}\n`);
   process.exitCode = 1;
+}
+
+async function runInChild(file) {
+  const dir = await mkdtemp(join(os.tmpdir(), "quiver-bench-run-"));
+  const out = join(dir, "result.json");
+  try {
+    // stderr passes through (progress lines); stdout is the bench's own business.
+    const child = promisify(execFile)(process.execPath, [join(here, "run-one.mjs"), file, out], { maxBuffer: 64 * 1024 * 1024 });
+    child.child.stderr?.pipe(process.stderr);
+    await child;
+    return JSON.parse(await readFile(out, "utf8"));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 function fmt(v) {
