@@ -35,11 +35,11 @@ export function emptyObject(): Record<string, unknown> {
 }
 
 /**
- * Writes `text` to `file` atomically; returns whether it was written (failures are logged at debug).
+ * Writes `text` (or bytes) to `file` atomically; returns whether it was written (failures are logged at debug).
  * The temp name is random and created exclusively: pid and time alone collide between
  * processes of two containers sharing a home, and two writers on one temp file interleave.
  */
-export function writeCacheFile(file: string, text: string, log: Logger): boolean {
+export function writeCacheFile(file: string, text: string | Uint8Array, log: Logger): boolean {
   const tmp = `${file}.${process.pid}.${randomBytes(8).toString("hex")}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });

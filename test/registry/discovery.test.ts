@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   listToolCandidates,
   moduleRegistersTools,
 } from "../../src/registry/discovery/discovery.js";
+import { warmIndexFile, writeWarmIndex } from "../../src/registry/discovery/warm-index.js";
 import { addLogSink, type LogRecord } from "../../src/registry/logger.js";
 
 const REGISTERS = `import { registry } from "../registry/index.js";
@@ -367,6 +368,19 @@ describe("verdict cache", () => {
       expect(seen).toEqual([a]);
     });
 
+    it("is not believed when a name climbs out of the tools directory with ..", async () => {
+      const a = write("a.ts", REGISTERS);
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), recorder());
+      writeFileSync(join(dir, "evil.ts"), REGISTERS);
+      const cache = rawCache();
+      (cache[listingKey()] as { files: string[] }).files.push(`${toolsDir()}/../evil.ts`); // join would normalise the .. away
+      writeFileSync(defaultDiscoveryCacheFile(), JSON.stringify(cache));
+      const { seen, importModule } = recorder();
+      await discoverTools(toolsDir(), { importModule });
+      expect(seen).toEqual([a]);
+    });
+
     it("is not kept for a tools directory with symlinks (retargeting one moves no mtime)", async () => {
       const target = join(dir, "real.ts");
       writeFileSync(target, REGISTERS);
@@ -375,6 +389,108 @@ describe("verdict cache", () => {
       setMtime(toolsDir(), OLD);
       await discoverTools(toolsDir(), recorder());
       expect(rawCache()[listingKey()]).toBeUndefined();
+    });
+  });
+
+  describe("the warm index (a warm start parses no JSON)", () => {
+    const OLD = Math.floor(Date.now() / 1000) - 60;
+    /** Two modules, one registering, under directories old enough for the listing to be trusted. */
+    async function warmed(): Promise<{ a: string; h: string }> {
+      const a = write("a.ts", REGISTERS);
+      const h = write("pkg/tool.ts", HELPER);
+      setMtime(join(toolsDir(), "pkg"), OLD);
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), recorder());
+      return { a, h };
+    }
+    const jsonParses = (): number => getDiscoveryStats().cacheFilesParsed;
+
+    it("answers an unchanged tools directory without parsing the JSON cache", async () => {
+      const { a } = await warmed();
+      const before = getDiscoveryStats();
+      const { seen, importModule } = recorder();
+      await discoverTools(toolsDir(), { importModule });
+      expect(seen).toEqual([a]);
+      expect(getDiscoveryStats()).toEqual(before);
+    });
+
+    it("obeys the JSON once it was edited, replaced or deleted", async () => {
+      const { a, h } = await warmed();
+      const file = defaultDiscoveryCacheFile();
+      const edited = JSON.parse(readFileSync(file, "utf8")) as Record<string, [number, number, boolean]>;
+      edited[a] = [edited[a]![0], edited[a]![1], false]; // a planted verdict under the file's own key
+      edited[h] = [edited[h]![0], edited[h]![1], true];
+      writeFileSync(file, JSON.stringify(edited));
+      let parses = jsonParses();
+      const planted = recorder();
+      await discoverTools(toolsDir(), { importModule: planted.importModule });
+      expect(planted.seen).toEqual([h]); // the JSON answered, not the index
+      expect(jsonParses()).toBe(parses + 1);
+      rmSync(file);
+      parses = jsonParses();
+      const read = getDiscoveryStats().filesRead;
+      const fresh = recorder();
+      await discoverTools(toolsDir(), { importModule: fresh.importModule });
+      expect(fresh.seen).toEqual([a]);
+      expect(getDiscoveryStats().filesRead).toBe(read + 2); // no cache at all: every module judged again
+    });
+
+    it("rejudges a module changed in place, and is rewritten so the next start is warm again", async () => {
+      const { a, h } = await warmed();
+      writeFileSync(h, REGISTERS.padEnd(HELPER.length + 3, " ")); // same directory mtimes, new size
+      const first = recorder();
+      await discoverTools(toolsDir(), { importModule: first.importModule });
+      expect(first.seen).toEqual([a, h]);
+      const before = getDiscoveryStats();
+      const again = recorder();
+      await discoverTools(toolsDir(), { importModule: again.importModule });
+      expect(again.seen).toEqual([a, h]);
+      expect(getDiscoveryStats()).toEqual(before);
+    });
+
+    it("is ignored when corrupt, truncated or about another directory", async () => {
+      const { a } = await warmed();
+      const file = warmIndexFile(defaultDiscoveryCacheFile(), toolsDir());
+      const good = readFileSync(file);
+      const other = join(dir, "other-tools");
+      mkdirSync(other);
+      for (const bad of [Buffer.from("garbage"), good.subarray(0, good.length - 9), Buffer.concat([good, Buffer.from("\0x")])]) {
+        writeFileSync(file, bad);
+        const { seen, importModule } = recorder();
+        await discoverTools(toolsDir(), { importModule });
+        expect(seen).toEqual([a]);
+      }
+      // A digest of this directory under the other's name: the root inside it does not match.
+      await discoverTools(toolsDir(), recorder());
+      writeFileSync(warmIndexFile(defaultDiscoveryCacheFile(), other), readFileSync(file));
+      const { seen, importModule } = recorder();
+      await discoverTools(other, { importModule });
+      expect(seen).toEqual([]);
+    });
+
+    it("is not believed when it names a module outside the tools directory", async () => {
+      const { a, h } = await warmed();
+      const outside = join(dir, "evil.ts");
+      writeFileSync(outside, REGISTERS);
+      const st = (p: string): [number, number, boolean] => [statSync(p).mtimeMs, statSync(p).size, true];
+      const listing = { at: Date.now(), dirs: [[toolsDir(), statSync(toolsDir()).mtimeMs] as [string, number]], files: [a, `${toolsDir()}/../evil.ts`, h] };
+      writeWarmIndex(defaultDiscoveryCacheFile(), toolsDir(), listing, [st(a), st(outside), st(h)]);
+      const { seen, importModule } = recorder();
+      await discoverTools(toolsDir(), { importModule });
+      expect(seen).toEqual([a]);
+    });
+
+    it("is not written while a module does not parse (its warning must come back)", async () => {
+      write("broken.ts", SYNTAX_ERROR);
+      await warmed();
+      expect(existsSync(warmIndexFile(defaultDiscoveryCacheFile(), toolsDir()))).toBe(false);
+    });
+
+    it("is not written with cacheFile: false", async () => {
+      write("a.ts", REGISTERS);
+      setMtime(toolsDir(), OLD);
+      await discoverTools(toolsDir(), { ...recorder(), cacheFile: false });
+      expect(existsSync(join(home, "cache"))).toBe(false);
     });
   });
 

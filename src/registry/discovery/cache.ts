@@ -52,6 +52,12 @@ export class VerdictCache {
     return typeof verdict === "boolean" ? verdict : undefined;
   }
 
+  /** The entry of `path`, if well formed. */
+  entry(path: string): VerdictCacheEntry | undefined {
+    const entry = Object.hasOwn(this.entries, path) ? this.entries[path] : undefined;
+    return isEntry(entry) ? entry : undefined;
+  }
+
   /** The remembered listing of `root`, if well formed. */
   listing(root: string): ToolDirListing | undefined {
     const value = this.entries[LISTING_PREFIX + root];

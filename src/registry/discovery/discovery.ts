@@ -10,9 +10,10 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync, type Dirent, type Stats } from "node:fs";
 import { resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { VerdictCache, type ToolDirListing } from "./cache.js";
+import { VerdictCache, type ToolDirListing, type VerdictCacheEntry } from "./cache.js";
 import { scanTopLevel } from "./scanner.js";
 import { registersToolsByTypeScript, typescriptLoadCount } from "./typescript.js";
+import { readWarmIndex, writeWarmIndex } from "./warm-index.js";
 import { createLogger } from "../logger.js";
 import { describeError } from "../describe-error.js";
 import { quiverPath } from "../paths.js";
@@ -47,9 +48,11 @@ export interface DiscoveryStats {
   parsedWithTypeScript: number;
   /** Times this process loaded the TypeScript parser (0 or 1). */
   typescriptLoads: number;
+  /** JSON verdict caches read and parsed (a warm start answered by the warm index parses none). */
+  cacheFilesParsed: number;
 }
 
-const counters = { filesRead: 0, scanned: 0, parsedWithTypeScript: 0 };
+const counters = { filesRead: 0, scanned: 0, parsedWithTypeScript: 0, cacheFilesParsed: 0 };
 
 /** What discovery did in this process so far (benches and tests read it). */
 export function getDiscoveryStats(): DiscoveryStats {
@@ -253,7 +256,34 @@ function importByUrl(path: string): Promise<unknown> {
 
 /** The candidates of `root` whose verdict is "registers", using and refreshing the verdict cache. */
 function selectToolModules(root: string, cacheFile: string | false): string[] {
-  const cache = cacheFile === false ? VerdictCache.empty() : VerdictCache.read(cacheFile);
+  if (cacheFile === false) return selectAndRemember(root, VerdictCache.empty(), false);
+  const warm = warmSelection(root, cacheFile);
+  if (warm !== undefined) return warm;
+  counters.cacheFilesParsed++;
+  return selectAndRemember(root, VerdictCache.read(cacheFile), cacheFile);
+}
+
+/**
+ * The selection from the warm index alone (warm-index.ts), when its listing stands and every module's
+ * (mtime, size) still matches; else undefined, and the JSON cache decides (and rewrites the index).
+ */
+function warmSelection(root: string, cacheFile: string): string[] | undefined {
+  const index = readWarmIndex(cacheFile, root);
+  if (index === undefined || !listingStands(root, index)) return undefined;
+  const selected: string[] = [];
+  const files = index.files;
+  for (let i = 0; i < files.length; i++) {
+    const path = files[i] as string;
+    const stats = statSync(path, NO_THROW);
+    if (stats === undefined || stats.mtimeMs !== index.mtimes[i] || stats.size !== index.sizes[i]) return undefined;
+    const verdict = index.verdicts[i];
+    if (verdict === 1) selected.push(path);
+    else if (verdict !== 0) return undefined;
+  }
+  return selected;
+}
+
+function selectAndRemember(root: string, cache: VerdictCache, cacheFile: string | false): string[] {
   let candidates: string[];
   let changed: boolean;
   let remembered: boolean;
@@ -272,8 +302,23 @@ function selectToolModules(root: string, cacheFile: string | false): string[] {
     if (verdict.changed) changed = true;
     if (verdict.registers) selected.push(candidate);
   }
-  if (changed && cacheFile !== false) cache.write(cacheFile);
+  if (cacheFile === false) return selected;
+  if (changed) cache.write(cacheFile);
+  rememberWarmIndex(root, cache, cacheFile);
   return selected;
+}
+
+/** Writes the warm index of `root` when every candidate has a verdict and the listing is one a warm start may trust. */
+function rememberWarmIndex(root: string, cache: VerdictCache, cacheFile: string): void {
+  const listing = cache.listing(root);
+  if (listing === undefined || !trusted(listing)) return;
+  const entries: VerdictCacheEntry[] = [];
+  for (const path of listing.files) {
+    const entry = cache.entry(path);
+    if (entry === undefined) return; // e.g. a module that does not parse: judged (and warned about) on every start
+    entries.push(entry);
+  }
+  writeWarmIndex(cacheFile, root, listing, entries);
 }
 
 /**
@@ -307,9 +352,14 @@ function dropVanished(cache: VerdictCache, root: string, candidates: Set<string>
   return changed;
 }
 
-/** `prefix` + `name` or `prefix` + `dir/name`: the depths discovery looks at. */
+/**
+ * `prefix` + `name` or `prefix` + `dir/name`: the depths discovery looks at. No part may start with a
+ * dot: listings skip dot-entries, so such a name (`..` above all) comes from a tampered cache.
+ */
 function isModulePathUnder(prefix: string, path: string): boolean {
-  if (!path.startsWith(prefix)) return false;
+  if (!path.startsWith(prefix) || path.charCodeAt(prefix.length) === DOT) return false;
   const first = path.indexOf(sep, prefix.length);
-  return first === -1 || path.indexOf(sep, first + 1) === -1;
+  return first === -1 || (path.charCodeAt(first + 1) !== DOT && path.indexOf(sep, first + 1) === -1);
 }
+
+const DOT = 0x2e;
