@@ -202,8 +202,12 @@ export class Agent {
       this.#emitTurnEnd(state, "failed", null);
       throw err;
     } finally {
-      this.#save();
-      this.#running = false;
+      try {
+        this.#save();
+        await this.#session?.settled(); // a new transcript may still be opening off the main thread
+      } finally {
+        this.#running = false;
+      }
     }
   }
 
@@ -258,7 +262,8 @@ export class Agent {
         this.#append({ role: "user", content: more });
         continue;
       }
-      // The calls are on disk before anything runs: a process killed mid-tool resumes knowing them.
+      // The calls are on disk before anything that may write runs (#runTools): a process killed
+      // mid-tool resumes knowing them.
       this.#save();
       await this.#runTools(reply.toolCalls, tools.callable, state);
       if (aborted(state)) return this.#end(state, "interrupted", null);
@@ -325,7 +330,11 @@ export class Agent {
       maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
       attachImages: this.#options.attachImages === true,
       emit: (event) => this.#emit(event),
-      ...(state.beforeWrite === undefined ? {} : { beforeWrite: state.beforeWrite }),
+      beforeWrite: async (call) => {
+        // A new transcript may still be opening off the main thread: a read-only call need not wait for it.
+        await this.#session?.settled();
+        await state.beforeWrite?.(call);
+      },
       onResult: (message, found) => {
         this.#append(message);
         // Each finished result is on disk at once: a process killed while another call runs keeps it.
@@ -346,12 +355,16 @@ export class Agent {
     this.#unsaved.push(message);
   }
 
-  /** Writes the messages since the last save in one append: before tools run, before each request, at the end of a run. */
+  /**
+   * Writes the messages since the last save in one append: before tools run, before each request, at
+   * the end of a run. A new transcript is created off the main thread meanwhile (its first request
+   * does not wait for the disk); the run awaits it before a call that may write runs, and before it ends.
+   */
   #save(): void {
     if (this.#unsaved.length === 0) return;
     const messages = this.#unsaved;
     this.#unsaved = [];
-    this.#session?.appendAll(messages);
+    this.#session?.appendAllSoon(messages);
   }
 
   #end(state: RunState, status: RunResult["status"], content: string | null): RunResult {

@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import type { ChatMessage } from "../llm/index.js";
 import { createLogger, quiverPath } from "../registry/index.js";
-import { appendToFile, forgetFile } from "./append-file.js";
+import { appendSettled, appendSoon, appendToFile, forgetFile } from "./append-file.js";
 import { repairHistory } from "./history.js";
 import { shapeMessage } from "./message-shape.js";
 import { BOUNDARY_PATTERN } from "./tool-boundary.js";
@@ -166,8 +166,26 @@ export class Session {
     this.appendAll([message]);
   }
 
-  /** Appends `messages` in one write (the agent saves a round at once, before its next request). */
+  /** Appends `messages` in one write, on disk when it returns. */
   appendAll(messages: readonly ChatMessage[]): void {
+    this.#appendAll(messages, appendToFile);
+  }
+
+  /**
+   * Appends `messages` like `appendAll`, except that a transcript not open yet (a new chat's first
+   * turn) is created off the main thread while they wait in memory, so the first request does not
+   * wait for the disk; `settled()` resolves once they are written. The agent saves a round this way.
+   */
+  appendAllSoon(messages: readonly ChatMessage[]): void {
+    this.#appendAll(messages, appendSoon);
+  }
+
+  /** Resolves once everything appended is on disk; rejects when the transcript could not be written. */
+  settled(): Promise<void> {
+    return this.saved ? appendSettled(this.path) : Promise.resolve();
+  }
+
+  #appendAll(messages: readonly ChatMessage[], write: (path: string, text: string) => void): void {
     if (messages.length === 0) return;
     if (!this.saved) {
       this.#messages.push(...messages);
@@ -175,7 +193,7 @@ export class Session {
     }
     let lines = this.#headerWritten ? "" : this.#header();
     for (const message of messages) lines += `${this.#line(message)}\n`;
-    appendToFile(this.path, lines);
+    write(this.path, lines);
     this.#headerWritten = true;
     this.#messages.push(...messages);
   }
