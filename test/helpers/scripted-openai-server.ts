@@ -112,6 +112,7 @@ export interface ToolCallsReply extends StreamTiming {
   omitIds: boolean;
   interleave: boolean;
   finishReason: string | null;
+  usage?: Usage;
 }
 
 export interface ErrorReply {
@@ -175,7 +176,7 @@ export function text(
 
 export function toolCalls(
   calls: ScriptedToolCall[],
-  options: { content?: string; argChunks?: number; omitIds?: boolean; interleave?: boolean; finishReason?: string | null; delayMs?: number } = {},
+  options: { content?: string; argChunks?: number; omitIds?: boolean; interleave?: boolean; finishReason?: string | null; delayMs?: number; usage?: Usage } = {},
 ): ToolCallsReply {
   return {
     kind: "tool_calls",
@@ -186,6 +187,7 @@ export function toolCalls(
     finishReason: options.finishReason === undefined ? "tool_calls" : options.finishReason,
     ...(options.content === undefined ? {} : { content: options.content }),
     ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }),
+    ...(options.usage === undefined ? {} : { usage: options.usage }),
   };
 }
 
@@ -624,7 +626,7 @@ function argumentText(call: ScriptedToolCall): string {
 }
 
 function usageFor(reply: TextReply | ToolCallsReply, ctx: ReplyContext): Usage {
-  if (reply.kind === "text" && reply.usage !== undefined) return reply.usage;
+  if (reply.usage !== undefined) return reply.usage;
   const produced = reply.kind === "text" ? reply.deltas.join("") : (reply.content ?? "") + reply.calls.map(argumentText).join("");
   const completion = Math.ceil(produced.length / 4);
   return { prompt_tokens: ctx.promptTokens, completion_tokens: completion, total_tokens: ctx.promptTokens + completion };

@@ -2,7 +2,7 @@
  * A scripted model with a small context window, for the compaction tests: it measures each
  * request (JSON characters / 3, a pessimistic count, so the client's own estimate must be
  * calibrated by the reported usage), refuses an oversized one with OpenAI's context-length
- * error, reports usage like OpenAI, and answers summarisation requests by repeating every
+ * error, reports usage like OpenAI (on tool-call replies too), and answers summarisation requests by repeating every
  * `FACT:` line it was shown, as a faithful summariser would.
  */
 import { httpError, text, type RecordedRequest, type ScriptedReply } from "./scripted-openai-server.js";
@@ -17,9 +17,10 @@ export interface WindowedModel {
   readonly largest: number;
 }
 
-export function requestTokens(request: RecordedRequest): number {
+/** The request's size in this model's tokens: `charsPerToken` JSON characters each (3 by default; 1 for a byte-level tokenizer). */
+export function requestTokens(request: RecordedRequest, charsPerToken = 3): number {
   const body = request.body;
-  return Math.ceil(JSON.stringify({ messages: body?.messages ?? [], tools: body?.tools ?? [] }).length / 3);
+  return Math.ceil(JSON.stringify({ messages: body?.messages ?? [], tools: body?.tools ?? [] }).length / charsPerToken);
 }
 
 export function isSummaryRequest(request: RecordedRequest): boolean {
@@ -28,10 +29,10 @@ export function isSummaryRequest(request: RecordedRequest): boolean {
 }
 
 /** `answer` plays the model for ordinary requests; the window is enforced for every request. */
-export function windowedModel(window: number, answer: (request: RecordedRequest) => ScriptedReply): WindowedModel {
+export function windowedModel(window: number, answer: (request: RecordedRequest) => ScriptedReply, charsPerToken = 3): WindowedModel {
   const state = { refused: 0, summaries: 0, largest: 0 };
   const reply = (request: RecordedRequest): ScriptedReply => {
-    const tokens = requestTokens(request);
+    const tokens = requestTokens(request, charsPerToken);
     if (tokens > window) {
       state.refused++;
       return httpError(400, {
@@ -49,7 +50,7 @@ export function windowedModel(window: number, answer: (request: RecordedRequest)
       return text(`Earlier turns: the user asked for files to be read, one per turn.\n${facts.join("\n")}`, { usage });
     }
     const scripted = answer(request);
-    return typeof scripted === "object" && scripted.kind === "text" ? { ...scripted, usage } : scripted;
+    return typeof scripted === "object" && (scripted.kind === "text" || scripted.kind === "tool_calls") ? { ...scripted, usage } : scripted;
   };
   return {
     reply,

@@ -132,8 +132,11 @@ export class ContextKeeper {
   async compact(history: readonly ChatMessage[], options: CompactOptions): Promise<CompactOutcome | undefined> {
     const window = this.meter.window;
     const before = this.meter.expected(this.estimate(options.system, options.toolTokens));
+    // Both budgets in this model's tokens: with a tokenizer denser than the estimate's (a
+    // byte-level one, CJK text), "a quarter of the window" by the raw estimate kept everything.
+    const ratio = this.meter.ratio;
     const keep = Math.floor((window ?? before) * KEEP_SHARE);
-    const cut = cutPoint(history, this.#from, keep, messageTokens);
+    const cut = cutPoint(history, this.#from, keep, (m) => messageTokens(m) * ratio);
     if (cut === undefined || cut <= this.#from) return undefined;
     const older = [...(this.#summary === undefined ? [] : [this.#summary]), ...history.slice(this.#from, cut)];
     await options.beforeCompact?.({
@@ -143,7 +146,7 @@ export class ContextKeeper {
       tokens: before,
       window,
     });
-    const maxChars = window === undefined ? UNKNOWN_WINDOW_CHARS : Math.floor(window * SUMMARY_INPUT_SHARE * CHARS_PER_TOKEN);
+    const maxChars = window === undefined ? UNKNOWN_WINDOW_CHARS : Math.floor((window * SUMMARY_INPUT_SHARE * CHARS_PER_TOKEN) / Math.max(1, ratio));
     const turn: AssistantTurn = await options.client.streamChat({
       messages: summaryRequest(older, maxChars, options.focus),
       tools: [],

@@ -46,6 +46,11 @@ export class ContextMeter {
     return this.#messages + (system === undefined ? 0 : this.#system.tokens) + toolTokens;
   }
 
+  /** Reported / estimated tokens for this model (1 until a reply reports its usage). */
+  get ratio(): number {
+    return this.#ratio;
+  }
+
   /** The expected size of a request whose raw estimate is `estimate`. */
   expected(estimate: number): number {
     if (this.#anchor === undefined) return Math.ceil(estimate * this.#ratio);
