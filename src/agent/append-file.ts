@@ -6,7 +6,7 @@
  * rename, another process) is reopened by path, as a fresh `appendFileSync` would.
  *
  * `appendSoon` opens a file without a kept descriptor off the main thread: creating a new chat's
- * transcript cost 0.03-0.4 ms on this machine's disk, in front of its first request. What it is
+ * transcript cost 0.02-0.9 ms on the test machine's disk, in front of its first request. What it is
  * given meanwhile waits in memory, in order, and is written the moment the file is open, by any
  * synchronous `appendToFile` of the path, or at the process's exit, whichever comes first.
  */
