@@ -12,7 +12,6 @@ import {
   type ChatClient,
   type ChatMessage,
   type ImagePart,
-  type TokenUsage,
   type ToolCall,
   type UserMessage,
 } from "../llm/index.js";
@@ -23,7 +22,6 @@ import { sessionStart, stopRequested, userPromptSubmit } from "../hooks/events.j
 import { contextWindowFor } from "../tokens/context-window.js";
 import { clientFrom } from "./agent-client.js";
 import type { AgentOptions, RunOptions, RunResult } from "./agent-options.js";
-import { checkpointOnce } from "./checkpoint-hook.js";
 import { withContext } from "./prompt-context.js";
 import { budgetSpentPrompt, errorDetails, errorMessage } from "./run-messages.js";
 import { agentAsTool, type AsToolSpec, type ChildSpec } from "./subagent.js";
@@ -36,7 +34,8 @@ import { defaultSystemPrompt } from "./system-prompt.js";
 import { newBoundary, wireMessages } from "./tool-boundary.js";
 import { historyMessage, uniqueIds } from "./reply-message.js";
 import { runToolCalls } from "./tool-runner.js";
-import { addUsage, emptyUsage } from "./run-usage.js";
+import { addUsage } from "./run-usage.js";
+import { aborted, startRun, type RunState } from "./run-state.js";
 import type { UsageFigures } from "./usage-totals.js";
 
 const log = createLogger("agent");
@@ -45,17 +44,6 @@ export const DEFAULT_MAX_ITERATIONS = 90;
 export const DEFAULT_MAX_PARALLEL_TOOLS = 8;
 
 export type { AgentOptions, RunOptions, RunResult };
-
-interface RunState {
-  iterations: number;
-  usage: TokenUsage;
-  firstMessage: number;
-  signal: AbortSignal | undefined;
-  /** Takes the run's checkpoint before its first write (then does nothing). */
-  beforeWrite: ((call: ToolCall) => Promise<void>) | undefined;
-  /** A Stop hook made this run go on already (Claude Code's stop_hook_active). */
-  stopHookActive: boolean;
-}
 
 /** The session's boundary, else a new one (which the session then keeps). */
 function boundaryFor(session: Session | undefined): string {
@@ -188,8 +176,7 @@ export class Agent {
   async run(userText: UserMessage["content"], options: RunOptions = {}): Promise<RunResult> {
     if (this.#running) throw new Error("This agent is already running; wait for the current run (or abort it) before starting another.");
     this.#running = true;
-    const state: RunState = { iterations: 0, usage: emptyUsage(), firstMessage: this.#history.length, signal: options.signal, beforeWrite: undefined, stopHookActive: false };
-    if (this.#options.checkpoint !== undefined) state.beforeWrite = checkpointOnce(this.#options.checkpoint, this.#session?.id, (e) => this.#emit(e));
+    const state = startRun({ firstMessage: this.#history.length, signal: options.signal, session: this.#session, checkpoint: this.#options.checkpoint, emit: (e) => this.#emit(e) });
     try {
       await this.#prepare();
       const submitted = await userPromptSubmit(typeof userText === "string" ? userText : JSON.stringify(userText), state.signal);
@@ -330,11 +317,7 @@ export class Agent {
       maxParallel: this.#options.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS,
       attachImages: this.#options.attachImages === true,
       emit: (event) => this.#emit(event),
-      beforeWrite: async (call) => {
-        // A new transcript may still be opening off the main thread: a read-only call need not wait for it.
-        await this.#session?.settled();
-        await state.beforeWrite?.(call);
-      },
+      beforeWrite: state.beforeWrite,
       onResult: (message, found) => {
         this.#append(message);
         // Each finished result is on disk at once: a process killed while another call runs keeps it.
@@ -386,18 +369,12 @@ export class Agent {
   }
 }
 
-/** A function, not an inline check: TypeScript would keep the narrowing of `aborted` across awaits. */
-function aborted(state: RunState): boolean {
-  return state.signal?.aborted === true;
-}
-
 /** The tools of a conversation's requests; one continued from a history offers again the tools it used. */
 function sessionTools(options: AgentOptions, history: readonly ChatMessage[]): SessionTools {
   const tools = new SessionTools({ enabledToolsets: options.toolsets, disabledToolsets: options.disabledToolsets }, options.toolSearch, options.tools);
   tools.load(toolsUsedIn(history));
   return tools;
 }
-
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of at least 1, got ${value}`);

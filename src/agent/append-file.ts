@@ -131,7 +131,7 @@ function openInBackground(path: string): Promise<number> {
   const attempt = (): Promise<number> => new Promise((done, fail) => open(path, "a", 0o600, (err, fd) => (err === null ? done(fd) : fail(err))));
   return attempt().catch((err: NodeJS.ErrnoException) => {
     if (err.code !== "ENOENT") throw err;
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    makeParent(path);
     return attempt();
   });
 }
@@ -159,9 +159,14 @@ function openForAppend(path: string): number {
     return openSync(path, "a", 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    makeParent(path);
     return openSync(path, "a", 0o600);
   }
+}
+
+/** The sessions directory, private to the user, made when the first transcript needs it. */
+function makeParent(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
 }
 
 function closeQuietly(fd: number): void {

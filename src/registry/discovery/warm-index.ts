@@ -12,6 +12,7 @@
  * directory and module counts (u32 each); directory mtimes, module mtimes, module sizes (f64 arrays);
  * verdicts (u8 each); then the root, the directories and the modules as UTF-8, separated by NUL.
  */
+import { createHash } from "node:crypto";
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { writeCacheFile } from "../cache-file.js";
@@ -35,7 +36,8 @@ export interface WarmIndex extends ToolDirListing {
 
 /** Where the digest of `root` lives: beside the JSON, one file per tools directory. */
 export function warmIndexFile(cacheFile: string, root: string): string {
-  return join(dirname(cacheFile), `${basename(cacheFile, ".json")}.${fnv1a(root)}.idx`);
+  // As the checkpoints name a project's shadow repository; the root inside the digest settles collisions.
+  return join(dirname(cacheFile), `${basename(cacheFile, ".json")}.${createHash("sha256").update(root).digest("hex").slice(0, 16)}.idx`);
 }
 
 /** The digest of `root`, if one exists, is well formed and was written against the JSON as it is now. */
@@ -104,11 +106,4 @@ function statOrUndefined(file: string): Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A short, stable name for a directory (32-bit FNV-1a); the root inside the digest settles collisions. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, "0");
 }
