@@ -85,12 +85,23 @@ async function definitionRows(ToolRegistry) {
 }
 
 async function roundRows() {
+  const { RACY_MS } = await import("../dist/safety/dir-stamps.js");
+  const { protectedRootsResolutions } = await import("../dist/safety/unreadable.js");
   return withScriptedAgent("quiver-bench-authoring-", async ({ home, work, server, client, Agent, Session, text, toolCall }) => {
     const file = join(work, "notes.txt");
     writeFileSync(file, "one line of notes\n".repeat(20));
-    return [
+    // A user's home and $QUIVER_HOME are not seconds old, as this bench's are: wait until read_file's
+    // check of the credential folders may reuse its resolution (src/safety/dir-stamps.ts), as a user's does.
+    await new Promise((settled) => setTimeout(settled, RACY_MS + 100));
+    const resolutions = protectedRootsResolutions();
+    const rows = [
       ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: TURNS_PER_CHAT, label: `ongoing chat (a new session every ${TURNS_PER_CHAT} turns)` })),
       ...(await compareRounds({ server, client, Agent, Session, text, toolCall, file, turnsPerSession: 1, label: "first turn of a new chat (creates its transcript)" })),
+    ];
+    const resolved = protectedRootsResolutions() - resolutions;
+    return [
+      ...rows,
+      { metric: "credential folders resolved in full, over those rounds' read_file calls", value: resolved, unit: "times", note: `of ${2 * (ROUNDS + WARM_UP)} calls; the rest reused the resolution` },
       fileCreationRow(home),
     ];
   });

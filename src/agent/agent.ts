@@ -35,7 +35,7 @@ import { newBoundary, wireMessages } from "./tool-boundary.js";
 import { historyMessage, uniqueIds } from "./reply-message.js";
 import { runToolCalls } from "./tool-runner.js";
 import { addUsage } from "./run-usage.js";
-import { aborted, startRun, type RunState } from "./run-state.js";
+import { aborted, saveCallsSoon, startRun, type RunState } from "./run-state.js";
 import type { UsageFigures } from "./usage-totals.js";
 
 const log = createLogger("agent");
@@ -176,7 +176,7 @@ export class Agent {
   async run(userText: UserMessage["content"], options: RunOptions = {}): Promise<RunResult> {
     if (this.#running) throw new Error("This agent is already running; wait for the current run (or abort it) before starting another.");
     this.#running = true;
-    const state = startRun({ firstMessage: this.#history.length, signal: options.signal, session: this.#session, checkpoint: this.#options.checkpoint, emit: (e) => this.#emit(e) });
+    const state = startRun({ firstMessage: this.#history.length, signal: options.signal, session: this.#session, checkpoint: this.#options.checkpoint, emit: (e) => this.#emit(e), save: () => this.#save() });
     try {
       await this.#prepare();
       const submitted = await userPromptSubmit(typeof userText === "string" ? userText : JSON.stringify(userText), state.signal);
@@ -249,9 +249,6 @@ export class Agent {
         this.#append({ role: "user", content: more });
         continue;
       }
-      // The calls are on disk before anything that may write runs (#runTools): a process killed
-      // mid-tool resumes knowing them.
-      this.#save();
       await this.#runTools(reply.toolCalls, tools.callable, state);
       if (aborted(state)) return this.#end(state, "interrupted", null);
     }
@@ -306,6 +303,20 @@ export class Agent {
 
   async #runTools(calls: ToolCall[], offered: ReadonlySet<string>, state: RunState): Promise<void> {
     const images: ImagePart[] = [];
+    const cancelSave = saveCallsSoon(calls, state);
+    try {
+      await this.#runToolCalls(calls, offered, state, images);
+    } finally {
+      cancelSave();
+    }
+    // A tool called by name without a search is loaded too: the model evidently needs it.
+    this.#tools.load(calls.map((call) => call.name));
+    if (images.length > 0) {
+      this.#append({ role: "user", content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...images] });
+    }
+  }
+
+  async #runToolCalls(calls: ToolCall[], offered: ReadonlySet<string>, state: RunState, images: ImagePart[]): Promise<void> {
     await runToolCalls(calls, {
       offered,
       reoffer: async () => (await this.#tools.next()).callable,
@@ -325,11 +336,6 @@ export class Agent {
         images.push(...found);
       },
     });
-    // A tool called by name without a search is loaded too: the model evidently needs it.
-    this.#tools.load(calls.map((call) => call.name));
-    if (images.length > 0) {
-      this.#append({ role: "user", content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...images] });
-    }
   }
 
   #append(message: ChatMessage): void {

@@ -73,16 +73,19 @@ function settle(path: string, opening: Opening, fd: number | undefined): void {
     return;
   }
   openings.delete(path);
-  if (fd !== undefined) keep(path, fd);
   try {
-    writeNow(path, opening.text); // a failed open is retried here, synchronously, to report its error
+    if (fd === undefined) writeNow(path, opening.text); // a failed open is retried here, synchronously, to report its error
+    else writeTo(path, keep(path, fd), opening.text); // just opened: no need to ask whether the file is still there
   } catch (err) {
     failures.set(path, err);
   }
 }
 
 function writeNow(path: string, text: string): void {
-  const fd = descriptorFor(path);
+  writeTo(path, descriptorFor(path), text);
+}
+
+function writeTo(path: string, fd: number, text: string): void {
   try {
     const bytes = Buffer.from(text, "utf8");
     for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
@@ -114,17 +117,16 @@ function descriptorFor(path: string): number {
     }
     closeQuietly(kept);
   }
-  const fd = openForAppend(path);
-  keep(path, fd);
-  return fd;
+  return keep(path, openForAppend(path));
 }
 
-function keep(path: string, fd: number): void {
+function keep(path: string, fd: number): number {
   const kept = descriptors.get(path);
   if (kept !== undefined && kept !== fd) closeQuietly(kept);
   descriptors.delete(path);
   descriptors.set(path, fd);
   if (descriptors.size > MAX_OPEN) forgetFile(descriptors.keys().next().value as string);
+  return fd;
 }
 
 function openInBackground(path: string): Promise<number> {

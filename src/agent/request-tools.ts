@@ -11,7 +11,7 @@
  * for the rest of the session: switching back would reorder what was sent.
  */
 import { toolTokenBudget } from "../tokens/context-window.js";
-import { getToolDefinitions, type ToolSelection, type ToolSnapshot } from "../calls/model-tools.js";
+import { snapshotFor, type ToolSelection, type ToolSnapshot } from "../calls/model-tools.js";
 import { registry, type ToolCatalog, type ToolDefinition } from "../registry/index.js";
 import type { ChatMessage, ToolMessage } from "../llm/index.js";
 import { definitionsExceed } from "../tokens/tool-tokens.js";
@@ -50,10 +50,17 @@ export const NO_REQUEST_TOOLS: RequestTools = { definitions: [], names: new Set(
 export const FIT_STEPS = ["tool search", "tool search alone", "no tools"] as const;
 export type FitStep = (typeof FIT_STEPS)[number];
 
+/**
+ * A new conversation's first request depends only on the snapshot, whether tools are searched and
+ * which always load: chat after chat (`/new`, a subagent per call) reuses it. Never changed in place.
+ */
+const firstRequests = new WeakMap<ToolSnapshot, Map<string, { request: RequestTools; order: string[] }>>();
+
 export class SessionTools {
   readonly #selection: ToolSelection;
   readonly #mode: ToolSearchMode;
   readonly #alwaysLoad: ReadonlySet<string>;
+  readonly #alwaysLoadKey: string;
   readonly #budget: number;
   #order: string[] = [];
   #loaded = new Set<string>();
@@ -75,6 +82,7 @@ export class SessionTools {
     this.#only = only === undefined ? undefined : new Set(only);
     this.#mode = options.mode ?? "auto";
     this.#alwaysLoad = new Set([...(options.alwaysLoad ?? DEFAULT_ALWAYS_LOAD), TOOL_SEARCH_TOOL]);
+    this.#alwaysLoadKey = [...this.#alwaysLoad].join(",");
     this.#budget = toolTokenBudget(options.contextWindow);
     this.#searching = this.#mode === "on";
     // tool_search is a helper of the session, offered whatever toolsets are enabled (unless disabled).
@@ -127,6 +135,8 @@ export class SessionTools {
       return current.request;
     }
     const pool = await this.#readPool();
+    // Re-read, yet the same snapshot: the request built from it stands.
+    if (current !== undefined && current.pool === pool && current.version === this.#version) return current.request;
     if (!this.#searching && this.#mode === "auto" && this.#checkedDefinitions !== pool.definitions) {
       this.#checkedDefinitions = pool.definitions;
       if (await definitionsExceed(withoutSearch(pool.definitions), this.#budget)) this.#startSearching();
@@ -141,7 +151,8 @@ export class SessionTools {
   }
 
   async #readPool(): Promise<ToolSnapshot> {
-    const pool = await getToolDefinitions(this.#selection);
+    const read = snapshotFor(this.#selection);
+    const pool = read instanceof Promise ? await read : read;
     return (this.#pool = this.#only === undefined ? pool : this.#restrict(pool, this.#only));
   }
 
@@ -161,6 +172,21 @@ export class SessionTools {
   }
 
   #request(pool: ToolSnapshot): RequestTools {
+    if (this.#order.length > 0 || this.#loaded.size > 0 || this.#fit > 0) return this.#build(pool);
+    const key = `${this.#searching}|${this.#alwaysLoadKey}`;
+    let known = firstRequests.get(pool);
+    if (known === undefined) firstRequests.set(pool, (known = new Map()));
+    const first = known.get(key);
+    if (first !== undefined) {
+      this.#order = first.order;
+      return first.request;
+    }
+    const request = this.#build(pool);
+    known.set(key, { request, order: this.#order });
+    return request;
+  }
+
+  #build(pool: ToolSnapshot): RequestTools {
     const byName = new Map(pool.definitions.map((d) => [d.function.name, d]));
     // Without tool_search (its toolset disabled, or unavailable) nothing could be found: send everything.
     const searching = this.#searching && byName.has(TOOL_SEARCH_TOOL);

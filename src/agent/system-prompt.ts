@@ -13,8 +13,18 @@ export interface SystemPromptContext {
   now?: Date;
 }
 
+/** The prompt up to the boundary rule, as last made: each new conversation asks again with a new boundary only. */
+let lastHead: { key: string; text: string } | undefined;
+
 export function defaultSystemPrompt(ctx: SystemPromptContext): string {
   const today = todayText(ctx.now ?? new Date());
+  const deferred = ctx.deferredToolsets?.map((t) => `${t.name}:${t.tools}`).join(",") ?? "-";
+  const key = `${today}\0${ctx.cwd}\0${ctx.tools.join(",")}\0${deferred}`;
+  if (lastHead?.key !== key) lastHead = { key, text: promptHead(ctx, today) };
+  return ctx.boundary === undefined ? lastHead.text : `${lastHead.text}\n\n${boundaryRule(ctx.boundary)}`;
+}
+
+function promptHead(ctx: SystemPromptContext, today: string): string {
   const tools = ctx.tools.length > 0 ? ctx.tools.join(", ") : "none in this session";
   return [
     "You are quiver, an agent that gets things done on the user's machine by calling tools.",
@@ -32,7 +42,6 @@ export function defaultSystemPrompt(ctx: SystemPromptContext): string {
     "- When a tool returns an error, read it and adjust the call rather than repeating it unchanged.",
     "- Calls of read-only tools in one reply run in parallel; batch independent reads.",
     "- Answer concisely in Markdown. When you are done, give the result, not a narration of every step.",
-    ...(ctx.boundary === undefined ? [] : ["", boundaryRule(ctx.boundary)]),
   ].join("\n");
 }
 

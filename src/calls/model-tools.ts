@@ -69,7 +69,11 @@ export function offeredNames(selection: ToolSelection = {}): ReadonlySet<string>
   return read instanceof Promise ? read.then((snapshot) => snapshot.names) : read.names;
 }
 
-function snapshotFor(selection: ToolSelection): ToolSnapshot | Promise<ToolSnapshot> {
+/**
+ * The shared snapshot `getToolDefinitions(selection)` copies from, synchronously once memoised:
+ * an agent reads it before every run, and the same snapshot tells it nothing changed.
+ */
+export function snapshotFor(selection: ToolSelection): ToolSnapshot | Promise<ToolSnapshot> {
   const key = selectionKey(selection);
   const generation = registry.generation;
   const now = Date.now();

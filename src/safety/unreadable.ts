@@ -3,9 +3,11 @@
  * search_files and the guard ask before touching them. One list, so that what the sandbox
  * hides and what the tools ask about never drift apart.
  */
-import { lstatSync, readdirSync, realpathSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
+import { stampDirs, stampsHold, type DirStamp } from "./dir-stamps.js";
+import { realPaths, type FileIdentity, type ResolverReads } from "./real-paths.js";
 
 /** Under the home directory (relative). Documented in docs/safety.md. */
 export const UNREADABLE_IN_HOME: readonly string[] = [
@@ -65,22 +67,58 @@ export function unreadablePaths(env: UnreadableEnv = unreadableEnv()): string[] 
 }
 
 /**
- * The protected roots, as written and with their symlinks resolved, taken once: a tool that checks
- * a path before opening it and the opened file after reuses one snapshot instead of resolving
- * every root twice.
+ * The protected roots, as written and with their symlinks resolved: a tool that checks a path
+ * before opening it and the opened file after judges both against one snapshot.
  */
 export interface ProtectedRoots {
   readonly env: UnreadableEnv;
   readonly roots: readonly string[];
   readonly realRoots: readonly string[];
-  /** An absolute, normalised path with its links resolved, sharing this snapshot's lookups. */
+  /** An absolute, normalised path with its links resolved now (never from an earlier snapshot). */
   readonly real: (path: string) => string;
+  /** The file `real(path)` found at the end of `path`, unless it was a link or missing. */
+  readonly identity: (path: string) => FileIdentity | undefined;
 }
 
+/** The last resolution of the roots, kept while the folders it read are provably unchanged. */
+interface KeptRoots {
+  key: string;
+  roots: readonly string[];
+  realRoots: readonly string[];
+  stamps: readonly DirStamp[];
+}
+
+let kept: KeptRoots | undefined;
+let resolutions = 0;
+
+/**
+ * Resolving the roots took 13 lstats and a readdir of the home, 50-100 µs, on every read_file.
+ * The last resolution is reused while each folder it looked into keeps its inode and ctime
+ * (dir-stamps.ts): a root turned into a link, or created as one, changes its folder, and the
+ * next call resolves again. Roots reached through a link are resolved on every call, since what
+ * a link leads to depends on folders the resolution never saw.
+ */
 export function protectedRoots(env: UnreadableEnv = unreadableEnv()): ProtectedRoots {
+  const key = [env.home, env.quiverHome, ...extra].join("\0");
+  if (kept?.key === key && stampsHold(kept.stamps)) {
+    // The stamped folders are, this moment, the very folders (no links) they were: a path under them starts there.
+    const { real, identity } = realPaths({ realFolders: kept.stamps.map((stamp) => stamp.dir) });
+    return { env, roots: kept.roots, realRoots: kept.realRoots, real, identity };
+  }
+  const readFrom = Date.now();
   const roots = unreadablePaths(env);
-  const real = realPaths(absentFromHome(env.home));
-  return { env, roots, realRoots: roots.map(real), real };
+  const reads: ResolverReads = { dirs: new Set(), links: false };
+  const rootResolver = realPaths({ absent: absentFromHome(env.home, reads), reads });
+  const realRoots = roots.map(rootResolver.real);
+  resolutions++;
+  const stamps = reads.links ? undefined : stampDirs(reads.dirs, readFrom);
+  kept = stamps === undefined ? undefined : { key, roots, realRoots, stamps };
+  return { env, roots, realRoots, real: rootResolver.real, identity: rootResolver.identity };
+}
+
+/** How many times the roots were resolved in full (the rest reused a resolution): for tests and benches. */
+export function protectedRootsResolutions(): number {
+  return resolutions;
 }
 
 /**
@@ -116,13 +154,14 @@ function rootHolding(candidate: string, { env, roots, realRoots }: ProtectedRoot
  * most protected roots (or their first folder, `.docker`, `.local`) are absent from a given home,
  * and one readdir replaces an lstat for each. What the listing cannot rule out is looked up.
  */
-function absentFromHome(home: string): (path: string) => boolean {
+function absentFromHome(home: string, reads: ResolverReads): (path: string) => boolean {
   let names: Set<string>;
   try {
     names = new Set(readdirSync(home));
   } catch {
     return () => false;
   }
+  reads.dirs.add(home);
   const prefix = home.endsWith(sep) ? home : home + sep;
   return (path) => {
     if (!path.startsWith(prefix)) return false;
@@ -134,45 +173,3 @@ function absentFromHome(home: string): (path: string) => boolean {
 function within(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
-
-interface Resolved {
-  real: string;
-  exists: boolean;
-}
-
-/**
- * A resolver of absolute, normalised paths to their real paths, walking down from `/` with every
- * step memoised: an entry lstat shows is not a link resolves to its parent's real path plus its
- * name, so only links cost a realpath, and the roots' shared folders (the home) are looked up
- * once. A missing entry (or one under a missing folder, or one `absent` rules out) keeps its name
- * under its parent's real path, so a path that does not exist resolves through its nearest
- * existing parent.
- */
-function realPaths(absent: (path: string) => boolean): (path: string) => string {
-  const known = new Map<string, Resolved>();
-  const step = (path: string): Resolved => {
-    const memo = known.get(path);
-    if (memo !== undefined) return memo;
-    const parentPath = dirname(path);
-    if (parentPath === path) return { real: path, exists: true };
-    const parent = step(parentPath);
-    const beside = { real: parent.real + (parent.real.endsWith(sep) ? "" : sep) + basename(path), exists: false };
-    const stats = !parent.exists || absent(path) ? undefined : lstatSync(path, NO_THROW);
-    const link = stats?.isSymbolicLink() === true ? linkTarget(path) : undefined;
-    const resolved = stats === undefined ? beside : link !== undefined ? { real: link, exists: true } : { real: beside.real, exists: !stats.isSymbolicLink() };
-    known.set(path, resolved);
-    return resolved;
-  };
-  return (path) => step(path).real;
-}
-
-/** realpath of a link, or undefined when it dangles or loops (it then resolves through its parent, as a missing entry). */
-function linkTarget(path: string): string | undefined {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return undefined;
-  }
-}
-
-const NO_THROW = { throwIfNoEntry: false } as const;

@@ -5,17 +5,27 @@
  * slip ~/.ssh/id_rsa into a read that was judged harmless.
  */
 import { readlinkSync, realpathSync } from "node:fs";
+import type { FileIdentity } from "../safety/real-paths.js";
 import { unreadablePaths, unreadableRoot, type ProtectedRoots } from "../safety/unreadable.js";
 import { isWithin } from "../safety/paths.js";
 import { displayPath } from "./path-safety.js";
 import { ToolInputError } from "./tool-input.js";
 
+/** The file a path check judged (`ProtectedRoots.identity`) and the file the descriptor holds (its fstat). */
+export interface OpenedFile {
+  judged: FileIdentity | undefined;
+  opened: FileIdentity;
+}
+
 /**
  * Throws unless the opened descriptor `fd` lies outside every protected path, or under `approved`.
- * `roots`: the snapshot the path was checked against before it was opened.
+ * `roots`: the snapshot the path was checked against before it was opened. `file`: when the
+ * descriptor holds the very file the check judged (same device and inode), no link was swapped
+ * in between, and the kernel need not be asked for its path.
  */
-export function checkOpened(fd: number, shown: string, approved: string | undefined, roots?: ProtectedRoots): void {
+export function checkOpened(fd: number, shown: string, approved: string | undefined, roots?: ProtectedRoots, file?: OpenedFile): void {
   if (process.platform !== "linux") return;
+  if (file?.judged !== undefined && file.judged.dev === file.opened.dev && file.judged.ino === file.opened.ino) return;
   let named: string;
   try {
     named = readlinkSync(`/proc/self/fd/${fd}`);

@@ -7,6 +7,7 @@ import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { registry, toolResult } from "../registry/index.js";
 import type { ToolContext } from "../registry/index.js";
+import type { FileIdentity } from "../safety/real-paths.js";
 import { protectedRoots, unreadableRoot } from "../safety/unreadable.js";
 import { gateRead } from "./approval.js";
 import { isBinaryFile } from "./binary-file.js";
@@ -51,7 +52,8 @@ async function readFile(args: Record<string, unknown>, ctx: ToolContext): Promis
     const refusal = await gateRead(ctx, "read_file", path, await realTarget(path), approved);
     if (refusal !== undefined) return refusal;
   }
-  const window = await readWindow(path, shown, offset, limit, (fd) => checkOpened(fd, path, approved, roots));
+  const judged = roots.identity(path);
+  const window = await readWindow(path, shown, offset, limit, (fd, opened) => checkOpened(fd, path, approved, roots, opened && { judged, opened }));
   if (window.oversized) throw new ToolInputError(oversizedMessage(shown, offset, limit, window.windowChars, window.longestLine));
   if (window.totalLines > 0 && offset > window.totalLines) {
     throw new ToolInputError(`offset ${offset} is past the end of ${shown}, which has ${window.totalLines} lines. Use an offset between 1 and ${window.totalLines}.`);
@@ -78,7 +80,7 @@ async function readFile(args: Record<string, unknown>, ctx: ToolContext): Promis
   return toolResult(result);
 }
 
-async function readWindow(path: string, shown: string, offset: number, limit: number, check: (fd: number) => void): Promise<LineWindow> {
+async function readWindow(path: string, shown: string, offset: number, limit: number, check: (fd: number, opened?: FileIdentity) => void): Promise<LineWindow> {
   const small = readSmallFile(path, check);
   if (small !== undefined && !small.binary) return lineWindowOfText(small.text, offset, limit, MAX_WINDOW_CHARS);
   const binary = (): ToolInputError =>

@@ -8,7 +8,7 @@
  *   pseudo-filesystem (whose files can claim any size) is never read this way.
  * Anything else returns undefined, and the full path decides, with its own messages.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { BINARY_SNIFF_BYTES, looksBinary } from "./binary-file.js";
 
 /** Files up to this size take the fast path; larger ones stream. */
@@ -23,8 +23,8 @@ export function rememberRegularFileDevice(dev: number): void {
 
 export type SmallFile = { binary: false; text: string } | { binary: true };
 
-/** `check` judges the opened descriptor (protected-read.ts); when it throws, the full path decides. */
-export function readSmallFile(path: string, check?: (fd: number) => void): SmallFile | undefined {
+/** `check` judges the opened descriptor, given its fstat (protected-read.ts); when it throws, the full path decides. */
+export function readSmallFile(path: string, check?: (fd: number, stats: Stats) => void): SmallFile | undefined {
   if (checkedDevices.size === 0) return undefined;
   let fd: number;
   try {
@@ -33,8 +33,8 @@ export function readSmallFile(path: string, check?: (fd: number) => void): Small
     return undefined;
   }
   try {
-    check?.(fd);
     const stats = fstatSync(fd);
+    check?.(fd, stats);
     if (!stats.isFile() || stats.size === 0 || stats.size > SMALL_FILE_BYTES || !checkedDevices.has(stats.dev)) return undefined;
     const buffer = Buffer.allocUnsafe(stats.size);
     const read = readSync(fd, buffer, 0, stats.size, 0);

@@ -66,6 +66,35 @@ describe("session transcripts", () => {
     expect([0, 2]).toContain(seen[0]);
   });
 
+  it("has a read-only call on disk while it waits, in an ongoing chat and in a new one", async () => {
+    const server = await startServer({ replies: [text("hello"), toolCall("slow_probe", {}), text("done"), toolCall("slow_probe", {}), text("done")] });
+    let session = Session.create();
+    const seen: boolean[] = [];
+    registry.register({
+      name: "slow_probe",
+      toolset: "session-test-slow",
+      readOnly: true,
+      schema: { description: "waits, then looks at the transcript", parameters: { type: "object", properties: {} } },
+      handler: async () => {
+        await new Promise((done) => setTimeout(done, 20));
+        await session.settled(); // a new chat's transcript may still be opening off the main thread
+        seen.push(readFileSync(session.path, "utf8").includes('"name":"slow_probe"'));
+        return "{}";
+      },
+    });
+    try {
+      const { agent } = agentOn(server, { session, toolsets: ["session-test-slow"] });
+      await agent.run("hi"); // the transcript exists: the next call is saved through a kept descriptor
+      await agent.run("probe");
+      session = Session.create();
+      agent.reset(session);
+      await agent.run("probe again");
+    } finally {
+      registry.deregister("slow_probe");
+    }
+    expect(seen).toEqual([true, true]);
+  });
+
   it("runs a tool that may write only once its call is on disk, even while a new transcript is still opening", async () => {
     const server = await startServer({ replies: [toolCall("transcript_probe", {}), text("done")] });
     const session = Session.create();

@@ -39,3 +39,20 @@ describe("defaultSystemPrompt's date line", () => {
     expect(today(new Date(2026, 2, 28, 12))).toBe("Today: 2026-03-28 (Saturday)");
   });
 });
+
+describe("defaultSystemPrompt, one conversation after another", () => {
+  it("gives each its own boundary, and follows a changed directory, tool list or day", () => {
+    const now = new Date(2026, 5, 15, 12);
+    const a = defaultSystemPrompt({ tools: ["read_file"], cwd: "/work/a", now, boundary: "0123456789abcdef" });
+    const b = defaultSystemPrompt({ tools: ["read_file"], cwd: "/work/a", now, boundary: "fedcba9876543210" });
+    expect(a).toContain("0123456789abcdef");
+    expect(b).toContain("fedcba9876543210");
+    expect(b).not.toContain("0123456789abcdef");
+    expect(a.replaceAll("0123456789abcdef", "x")).toBe(b.replaceAll("fedcba9876543210", "x"));
+    expect(defaultSystemPrompt({ tools: ["read_file"], cwd: "/work/b", now })).toContain("Working directory: /work/b");
+    expect(defaultSystemPrompt({ tools: ["read_file", "terminal"], cwd: "/work/b", now })).toContain("Your tools: read_file, terminal.");
+    expect(defaultSystemPrompt({ tools: ["read_file", "terminal"], cwd: "/work/b", now: new Date(2026, 5, 16, 12) })).toContain("Today: 2026-06-16");
+    expect(defaultSystemPrompt({ tools: ["read_file"], cwd: "/work/b", now, deferredToolsets: [{ name: "web", tools: 3 }] })).toContain("web (3)");
+    expect(defaultSystemPrompt({ tools: ["read_file"], cwd: "/work/b", now, deferredToolsets: [{ name: "web", tools: 4 }] })).toContain("web (4)");
+  });
+});

@@ -89,6 +89,16 @@ describe("what hooks can do to a call", () => {
     expect(again.result).toContain("permission_denied");
   });
 
+  it("a hook on a read-only tool is handed a transcript that already holds the call", async () => {
+    const log = join(work.path, "transcript-seen.txt");
+    const probe = nodeHook(work.path, "transcript-probe", `fs.appendFileSync(${JSON.stringify(log)}, input.hook_event_name + ":" + fs.readFileSync(input.transcript_path, "utf8").includes('"id":"call_1_0"') + "\\n");`);
+    writeFileSync(join(work.path, "notes.txt"), "notes\n");
+    writeConfig(cli.home, { hooks: { PreToolUse: [hookEntry("read_file", probe)], PostToolUse: [hookEntry("read_file", probe)] } });
+    const { result } = await chatCall("read_file", { path: join(work.path, "notes.txt") });
+    expect(result).toContain("1|notes");
+    expect(readFileSync(log, "utf8")).toBe("PreToolUse:true\nPostToolUse:true\n");
+  });
+
   it("PostToolUse sees the output, and its context reaches the model", async () => {
     const seen = join(work.path, "post.json");
     const post = nodeHook(work.path, "post", `fs.writeFileSync(${JSON.stringify(seen)}, JSON.stringify(input)); process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "post-hook-was-here" } }));`);

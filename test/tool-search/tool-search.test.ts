@@ -157,6 +157,24 @@ describe("the session's tools array", () => {
     expect([...(await session.next()).names]).toEqual([...second, "resize_image"]);
   });
 
+  it("a new session starts from the tools alone, whatever an earlier session on the same registry loaded", async () => {
+    sampleTools();
+    tool("terminal_like", "core", {}, TS);
+    const options = { mode: "on", alwaysLoad: ["terminal_like"] } as const;
+    const earlier = new SessionTools({ enabledToolsets: [TS] }, options);
+    expect([...(await earlier.next(true)).names]).toEqual(["terminal_like", "tool_search"]);
+    earlier.load(["resize_image"]);
+    expect([...(await earlier.next(true)).names]).toEqual(["terminal_like", "tool_search", "resize_image"]);
+    const fresh = new SessionTools({ enabledToolsets: [TS] }, options);
+    expect([...(await fresh.next(true)).names]).toEqual(["terminal_like", "tool_search"]);
+    fresh.load(["convert_currency"]);
+    expect([...(await fresh.next()).names]).toEqual(["terminal_like", "tool_search", "convert_currency"]);
+    expect([...(await earlier.next()).names]).toEqual(["terminal_like", "tool_search", "resize_image"]);
+    // Searching or not, and which tools always load, make different first requests.
+    expect([...(await new SessionTools({ enabledToolsets: [TS] }, { mode: "off" }).next(true)).names]).toHaveLength(6);
+    expect([...(await new SessionTools({ enabledToolsets: [TS] }, { mode: "on", alwaysLoad: [] }).next(true)).names]).toEqual(["tool_search"]);
+  });
+
   it("auto switches on past the token budget and keeps what was already sent", async () => {
     tool("small_tool", "small");
     const session = new SessionTools({ enabledToolsets: [TS] }, { mode: "auto", contextWindow: 10_240, alwaysLoad: [] });

@@ -3,9 +3,11 @@
  * naming the path; links into ~/.ssh count; a walk from above passes protected folders over;
  * quiver's own spillover stays readable.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { protectedRoots, protectedRootsResolutions, unreadableRoot } from "../../src/safety/unreadable.js";
+import { checkOpened } from "../../src/tools/protected-read.js";
 import { approver, callTool, removeTempDirs, tempDir, useHome } from "./tool-harness.js";
 
 const SECRET = "-----BEGIN OPENSSH PRIVATE KEY----- s3cr3t-key-material";
@@ -90,6 +92,27 @@ describe("read_file on a protected path", () => {
     expect((await callTool("read_file", { path: join(quiverHome, "config.yaml") }, ask.ctx)).error_type).toBe("approval_denied");
   });
 
+  it("a credentials folder linked into the home after earlier reads is asked about (the roots' resolution is not stale)", async () => {
+    const vault = join(project, "vault");
+    mkdirSync(vault);
+    writeFileSync(join(vault, "credentials"), `${SECRET}\n`);
+    // Folders older than the racy window, so the resolution of the roots is kept between reads.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 60_000);
+    try {
+      const before = protectedRootsResolutions();
+      for (let i = 0; i < 10; i++) expect((await callTool("read_file", { path: join(project, "notes.txt") })).content).toBe("1|no secrets here");
+      expect(protectedRootsResolutions() - before).toBeLessThan(10);
+      expect((await callTool("read_file", { path: join(vault, "credentials") })).content).toContain("s3cr3t");
+      symlinkSync(vault, join(home, ".aws"));
+      const r = await callTool("read_file", { path: join(vault, "credentials") });
+      expect(r).toMatchObject({ error_type: "approval_required", rule: "read-protected" });
+      expect(JSON.stringify(r)).not.toContain("s3cr3t");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("ordinary files are read without asking", async () => {
     const ask = approver("deny");
     expect((await callTool("read_file", { path: join(project, "notes.txt") }, ask.ctx)).content).toBe("1|no secrets here");
@@ -123,5 +146,35 @@ describe("search_files and protected paths", () => {
     const allowed = await callTool("search_files", { pattern: "s3cr3t", path: join(home, ".ssh") }, approver("once").ctx);
     expect(allowed.matches).toHaveLength(1);
     expect((await callTool("search_files", { pattern: "s3cr3t", path: join(home, ".ssh") })).error_type).toBe("approval_required");
+  });
+});
+
+describe.runIf(process.platform === "linux")("what was opened is judged again (a link swapped after the check)", () => {
+  it("refuses a descriptor on a credential unless it holds the very file the path check judged", () => {
+    const notes = join(project, "notes.txt");
+    const key = join(home, ".ssh", "id_rsa");
+    const roots = protectedRoots();
+    expect(unreadableRoot(notes, roots)).toBeUndefined();
+    const judged = roots.identity(notes);
+    expect(judged).toBeDefined();
+    // The path was checked as notes.txt, but the descriptor holds the key (a link swapped in between).
+    const fd = openSync(key, "r");
+    try {
+      const opened = fstatSync(fd);
+      expect(() => checkOpened(fd, notes, undefined, roots, { judged, opened })).toThrow(/a symlink was swapped/);
+      expect(() => checkOpened(fd, notes, undefined, roots)).toThrow(/a symlink was swapped/);
+      // The key itself, judged and approved: allowed.
+      expect(unreadableRoot(key, roots)).toBe(join(home, ".ssh"));
+      expect(() => checkOpened(fd, key, join(home, ".ssh"), roots, { judged: roots.identity(key), opened })).not.toThrow();
+    } finally {
+      closeSync(fd);
+    }
+    const ordinary = openSync(notes, "r");
+    try {
+      expect(() => checkOpened(ordinary, notes, undefined, roots, { judged, opened: fstatSync(ordinary) })).not.toThrow();
+      expect(() => checkOpened(ordinary, notes, undefined, roots)).not.toThrow();
+    } finally {
+      closeSync(ordinary);
+    }
   });
 });
