@@ -42,9 +42,9 @@ export const UNREADABLE_IN_HOME: readonly string[] = [
 export const QUIVER_HOME_READABLE: readonly string[] = ["cache/spillover", "skills"];
 
 export interface UnreadableEnv {
-  home: string;
+  readonly home: string;
   /** $QUIVER_HOME (default <home>/.quiver). */
-  quiverHome: string;
+  readonly quiverHome: string;
 }
 
 let extra: readonly string[] = [];
@@ -54,10 +54,18 @@ export function setDenyRead(paths: readonly string[]): void {
   extra = [...paths];
 }
 
+/** The last answer of unreadableEnv and what it was made from: every read_file asks. */
+let lastEnv: { from: string; env: UnreadableEnv } | undefined;
+
 export function unreadableEnv(): UnreadableEnv {
-  const home = resolve(homedir());
   const fromEnv = process.env.QUIVER_HOME;
-  return { home, quiverHome: fromEnv !== undefined && fromEnv !== "" ? resolve(fromEnv) : join(home, ".quiver") };
+  // homedir() is $HOME (%USERPROFILE% on Windows) when set; relative values resolve against the cwd.
+  const from = `${process.env.HOME}\0${process.env.USERPROFILE}\0${fromEnv}\0${process.cwd()}`;
+  if (lastEnv?.from === from) return lastEnv.env;
+  const home = resolve(homedir());
+  const env = { home, quiverHome: fromEnv !== undefined && fromEnv !== "" ? resolve(fromEnv) : join(home, ".quiver") };
+  lastEnv = { from, env };
+  return env;
 }
 
 /** Every unreadable path, absolute, whether it exists or not: $QUIVER_HOME, the home's list, then `sandbox.denyRead`. */
@@ -170,6 +178,8 @@ function absentFromHome(home: string, reads: ResolverReads): (path: string) => b
   };
 }
 
+/** `path` is `dir` or inside it (no string built: it runs for every root, twice per path checked). */
 function within(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+  if (!path.startsWith(dir)) return false;
+  return path.length === dir.length || path[dir.length] === sep || dir.endsWith(sep);
 }

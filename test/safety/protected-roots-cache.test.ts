@@ -78,6 +78,53 @@ describe("the kept resolution of the protected roots", () => {
     expect(unreadableRoot(join(base, "vault", "secret"), env)).toBe(env.quiverHome);
   });
 
+  // More ways to put a credential where a kept resolution would not look; each returns what to read.
+  it.each<[string, () => string]>([
+    ["a root's folder replaced by a link", () => {
+      mkdirSync(join(base, "cfg"));
+      symlinkSync(join(base, "vault"), join(base, "cfg", "gcloud"));
+      rmSync(join(env.home, ".config"), { recursive: true });
+      symlinkSync(join(base, "cfg"), join(env.home, ".config"));
+      return join(base, "vault", "secret");
+    }],
+    ["a root's folder swapped for another by renames", () => {
+      mkdirSync(join(base, "cfg"));
+      symlinkSync(join(base, "vault"), join(base, "cfg", "op"));
+      renameSync(join(base, "cfg"), join(env.home, ".config-new"));
+      renameSync(join(env.home, ".config"), join(env.home, ".config-old"));
+      renameSync(join(env.home, ".config-new"), join(env.home, ".config"));
+      return join(base, "vault", "secret");
+    }],
+    ["a missing root's folders created, a link at the end", () => {
+      mkdirSync(join(env.home, ".local", "share"), { recursive: true });
+      symlinkSync(join(base, "vault"), join(env.home, ".local", "share", "keyrings"));
+      return join(base, "vault", "secret");
+    }],
+    ["a file root created as a link", () => {
+      mkdirSync(join(env.home, ".docker"));
+      symlinkSync(join(base, "vault", "secret"), join(env.home, ".docker", "config.json"));
+      return join(base, "vault", "secret");
+    }],
+    ["the home moved and linked back", () => {
+      renameSync(env.home, join(base, "home-moved"));
+      symlinkSync(join(base, "home-moved"), env.home);
+      mkdirSync(join(base, "home-moved", ".aws"));
+      writeFileSync(join(base, "home-moved", ".aws", "credentials"), "s3cr3t");
+      return join(base, "home-moved", ".aws", "credentials");
+    }],
+    ["a root's parent deleted, made again, then made a link (A-B-A)", () => {
+      mkdirSync(join(env.home, ".cargo"));
+      rmSync(join(env.home, ".cargo"), { recursive: true });
+      symlinkSync(join(base, "vault"), join(env.home, ".cargo"));
+      writeFileSync(join(base, "vault", "credentials"), "s3cr3t");
+      return join(base, "vault", "credentials");
+    }],
+  ])("sees %s", (_, attack) => {
+    settle();
+    expectReused();
+    expect(unreadableRoot(attack(), env)).toBeDefined();
+  });
+
   it("resolves again when sandbox.denyRead changes", () => {
     settle();
     expectReused();
