@@ -103,7 +103,8 @@ export class SessionTools {
     for (const name of names) {
       if (this.#loaded.has(name) || (this.#pool !== undefined && !this.#pool.names.has(name))) continue;
       this.#loaded.add(name);
-      this.#version++;
+      // A tool the last request already carried stays in it: that request still stands.
+      if (this.#current?.request.names.has(name) !== true) this.#version++;
     }
   }
 

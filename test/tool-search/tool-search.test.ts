@@ -167,6 +167,9 @@ describe("the session's tools array", () => {
     expect([...(await earlier.next(true)).names]).toEqual(["terminal_like", "tool_search", "resize_image"]);
     const fresh = new SessionTools({ enabledToolsets: [TS] }, options);
     expect([...(await fresh.next(true)).names]).toEqual(["terminal_like", "tool_search"]);
+    const before = await fresh.next();
+    fresh.load(["terminal_like"]); // already carried: the request stands as it was
+    expect(await fresh.next()).toBe(before);
     fresh.load(["convert_currency"]);
     expect([...(await fresh.next()).names]).toEqual(["terminal_like", "tool_search", "convert_currency"]);
     expect([...(await earlier.next()).names]).toEqual(["terminal_like", "tool_search", "resize_image"]);
