@@ -42,7 +42,12 @@ async function call(tool: string, args: Record<string, unknown>, flags: string[]
   // The guard's strict mode, as where no sandbox runs (sandboxed, it drops the asks whose effects the
   // sandbox contains: test/sandbox/ and test/containment/ cover that). Started in the work dir.
   const r = await runCli(["tools", "call", tool, JSON.stringify(args), "--no-mcp", "--sandbox", "off", ...flags], env, { cwd: work });
-  return JSON.parse(r.stdout) as Record<string, unknown>;
+  try {
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  } catch {
+    // Seen once in CI under load (empty stdout): say what the process did instead.
+    throw new Error(`tools call ${tool} ${JSON.stringify(args)} printed no JSON (exit ${r.code}, signal ${r.signal}): stdout ${JSON.stringify(r.stdout.slice(0, 500))}, stderr ${JSON.stringify(r.stderr.slice(0, 2000))}`);
+  }
 }
 
 function canaryDir(name: string): string {
