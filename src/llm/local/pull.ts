@@ -10,6 +10,7 @@ import { basename } from "node:path";
 import { closestNames } from "../../registry/suggest.js";
 import { ModelAbortError, ModelError, isAbortError } from "../errors.js";
 import { MODEL_CATALOG, findCatalogModel, isModelUri } from "./catalog.js";
+import { dropResumeFooter } from "./resume-footer.js";
 import { loadLlamaCpp } from "./runtime.js";
 import { type StoredModel, recordModel } from "./store.js";
 
@@ -72,7 +73,7 @@ export async function pullModel(spec: string, options: PullOptions): Promise<Sto
   }
   // An aborted download returns quietly, leaving the partial file for the next pull to resume.
   if (options.signal?.aborted) throw new ModelAbortError("The download was interrupted; run the same pull again to resume it.");
-  const entry = await verify(path, totalSize, options.sha256);
+  const entry = await verifyDownload(path, totalSize, options.sha256);
   const stored: StoredModel = { name: spec, uri, file: basename(path), ...entry, pulledAt: new Date().toISOString() };
   await recordModel(options.modelsDir, stored);
   return stored;
@@ -97,8 +98,12 @@ function downloadFailure(spec: string, err: unknown): ModelError {
   );
 }
 
-/** A file of the wrong size or hash is deleted, so a retry downloads it afresh instead of trusting it. */
-async function verify(path: string, expectedSize: number, expectedSha256: string | undefined): Promise<{ sizeBytes: number; sha256: string }> {
+/**
+ * A file of the wrong size or hash is deleted, so a retry downloads it afresh instead of trusting
+ * it; the downloader's own resume state left past the end is cut off first (resume-footer.ts).
+ */
+export async function verifyDownload(path: string, expectedSize: number, expectedSha256: string | undefined): Promise<{ sizeBytes: number; sha256: string }> {
+  await dropResumeFooter(path, expectedSize);
   const sizeBytes = (await stat(path)).size;
   if (expectedSize > 0 && sizeBytes !== expectedSize) {
     await rm(path, { force: true });
