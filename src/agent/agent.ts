@@ -345,9 +345,10 @@ export class Agent {
   }
 
   /**
-   * Writes the messages since the last save in one append: before tools run, before each request, at
-   * the end of a run. A new transcript is created off the main thread meanwhile (its first request
-   * does not wait for the disk); the run awaits it before a call that may write runs, and before it ends.
+   * Writes the messages since the last save in one append: before each request, around tool calls
+   * (run-state.ts: saveCallsSoon, beforeWrite, each result), at the end of a run. A new transcript is
+   * created off the main thread meanwhile (its first request does not wait for the disk); the run
+   * awaits it before a call that may write runs, and before it ends.
    */
   #save(): void {
     if (this.#unsaved.length === 0) return;

@@ -54,7 +54,9 @@ export function safetyEnv(opts: AssessOptions = {}): SafetyEnv {
 }
 
 export function isWithin(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+  // No string built: the credential check runs this for every protected root, twice per path.
+  if (!path.startsWith(dir)) return false;
+  return path.length === dir.length || path[dir.length] === sep || dir.endsWith(sep);
 }
 
 /** Top-level directories the system needs (Linux and macOS). */

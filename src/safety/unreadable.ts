@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { stampDirs, stampsHold, type DirStamp } from "./dir-stamps.js";
+import { isWithin } from "./paths.js";
 import { realPaths, type FileIdentity, type ResolverReads } from "./real-paths.js";
 
 /** Under the home directory (relative). Documented in docs/safety.md. */
@@ -150,8 +151,8 @@ export function unreadableRoot(path: string, from: UnreadableEnv | ProtectedRoot
 function rootHolding(candidate: string, { env, roots, realRoots }: ProtectedRoots): string | undefined {
   for (let i = 0; i < roots.length; i++) {
     const root = roots[i]!;
-    if (!within(candidate, root) && !within(candidate, realRoots[i]!)) continue;
-    if (root === env.quiverHome && QUIVER_HOME_READABLE.some((p) => within(candidate, join(env.quiverHome, p)) || within(candidate, join(realRoots[i]!, p)))) continue;
+    if (!isWithin(candidate, root) && !isWithin(candidate, realRoots[i]!)) continue;
+    if (root === env.quiverHome && QUIVER_HOME_READABLE.some((p) => isWithin(candidate, join(env.quiverHome, p)) || isWithin(candidate, join(realRoots[i]!, p)))) continue;
     return root;
   }
   return undefined;
@@ -176,10 +177,4 @@ function absentFromHome(home: string, reads: ResolverReads): (path: string) => b
     const end = path.indexOf(sep, prefix.length);
     return !names.has(path.slice(prefix.length, end === -1 ? undefined : end)); // under an absent entry: absent too
   };
-}
-
-/** `path` is `dir` or inside it (no string built: it runs for every root, twice per path checked). */
-function within(path: string, dir: string): boolean {
-  if (!path.startsWith(dir)) return false;
-  return path.length === dir.length || path[dir.length] === sep || dir.endsWith(sep);
 }

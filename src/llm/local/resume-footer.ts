@@ -10,17 +10,16 @@ import { open } from "node:fs/promises";
 /** A resume state is a few hundred bytes; more than this past the end is not one. */
 const MAX_FOOTER_BYTES = 64 * 1024;
 
-/** Cuts `path` back to `size` when what lies beyond is one JSON object; true when it did. */
-export async function dropResumeFooter(path: string, size: number): Promise<boolean> {
+/** Cuts `path` back to `size` (when known) if what lies beyond is one JSON object. */
+export async function dropResumeFooter(path: string, size: number): Promise<void> {
+  if (size <= 0) return;
   const handle = await open(path, "r+");
   try {
     const extra = (await handle.stat()).size - size;
-    if (size <= 0 || extra <= 0 || extra > MAX_FOOTER_BYTES) return false;
+    if (extra <= 0 || extra > MAX_FOOTER_BYTES) return;
     const tail = Buffer.alloc(extra);
     await handle.read(tail, 0, extra, size);
-    if (!isJsonObject(tail.toString("utf8"))) return false;
-    await handle.truncate(size);
-    return true;
+    if (isJsonObject(tail.toString("utf8"))) await handle.truncate(size);
   } finally {
     await handle.close();
   }
